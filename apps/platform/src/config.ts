@@ -1,0 +1,97 @@
+import { readFileSync } from 'node:fs'
+import path from 'node:path'
+import { z } from 'zod'
+
+/** Every setting the platform reads, with its default. The README's configuration table mirrors this. */
+const EnvSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65535).default(8080),
+  HOST: z.string().default('127.0.0.1'),
+  PGFLEET_DATA_DIR: z.string().default('./.pgfleet'),
+  DATABASE_URL: z.string().optional(),
+  PGFLEET_PUBLIC_URL: z.string().url().optional(),
+  PGFLEET_ADMIN_EMAIL: z.string().optional(),
+  PGFLEET_ADMIN_PASSWORD: z.string().optional(),
+  PGFLEET_PORT_RANGE: z
+    .string()
+    .regex(/^\d+-\d+$/, 'PGFLEET_PORT_RANGE must look like 54400-54999')
+    .default('54400-54999'),
+  PGFLEET_PROJECT_LISTEN_ADDRESS: z.string().default('127.0.0.1'),
+  PGFLEET_RUN_AS_USER: z.string().default('pgfleet'),
+  PGFLEET_DEFAULT_POSTGRES_MAJOR: z.coerce.number().int().optional(),
+  PGFLEET_FEATURE_FLAGS: z.string().optional(),
+  PGFLEET_FEATURE_FLAGS_FILE: z.string().optional(),
+  PGFLEET_SESSION_TTL_HOURS: z.coerce.number().positive().default(168),
+  PGFLEET_FREE_PROJECT_LIMIT: z.coerce.number().int().min(0).default(2),
+  PGFLEET_STUDIO_DIR: z.string().optional(),
+  PGFLEET_HEALTH_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+  PGFLEET_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+})
+
+export interface PlatformConfig {
+  port: number
+  host: string
+  dataDir: string
+  databaseUrl: string | undefined
+  publicUrl: string | undefined
+  admin: { email: string; password: string } | undefined
+  portRange: { from: number; to: number }
+  projectListenAddress: string
+  runAsUser: string
+  defaultPostgresMajor: number | undefined
+  featureFlags: Record<string, boolean | string>
+  sessionTtlMs: number
+  freeProjectLimit: number
+  studioDir: string
+  healthIntervalMs: number
+  logLevel: string
+}
+
+const repoRoot = path.resolve(import.meta.dirname, '../../..')
+
+function readFeatureFlags(env: z.infer<typeof EnvSchema>): Record<string, boolean | string> {
+  const sources: string[] = []
+  if (env.PGFLEET_FEATURE_FLAGS_FILE) sources.push(readFileSync(env.PGFLEET_FEATURE_FLAGS_FILE, 'utf8'))
+  if (env.PGFLEET_FEATURE_FLAGS) sources.push(env.PGFLEET_FEATURE_FLAGS)
+  const flags: Record<string, boolean | string> = {}
+  for (const source of sources) {
+    const parsed = z.record(z.string(), z.union([z.boolean(), z.string()])).safeParse(JSON.parse(source))
+    if (!parsed.success) throw new Error('Feature flags must be a JSON object of booleans or strings')
+    Object.assign(flags, parsed.data)
+  }
+  return flags
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  const parsed = EnvSchema.safeParse(env)
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0]
+    throw new Error(`Invalid configuration ${issue?.path.join('.')}: ${issue?.message}`)
+  }
+  const e = parsed.data
+  const [from, to] = e.PGFLEET_PORT_RANGE.split('-').map(Number) as [number, number]
+  if (from > to) throw new Error('PGFLEET_PORT_RANGE: the first port must not be above the second')
+  if ((e.PGFLEET_ADMIN_EMAIL && !e.PGFLEET_ADMIN_PASSWORD) || (!e.PGFLEET_ADMIN_EMAIL && e.PGFLEET_ADMIN_PASSWORD)) {
+    throw new Error('Set both PGFLEET_ADMIN_EMAIL and PGFLEET_ADMIN_PASSWORD, or neither')
+  }
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir: path.resolve(e.PGFLEET_DATA_DIR),
+    databaseUrl: e.DATABASE_URL || undefined,
+    publicUrl: e.PGFLEET_PUBLIC_URL,
+    admin:
+      e.PGFLEET_ADMIN_EMAIL && e.PGFLEET_ADMIN_PASSWORD
+        ? { email: e.PGFLEET_ADMIN_EMAIL, password: e.PGFLEET_ADMIN_PASSWORD }
+        : undefined,
+    portRange: { from, to },
+    projectListenAddress: e.PGFLEET_PROJECT_LISTEN_ADDRESS,
+    runAsUser: e.PGFLEET_RUN_AS_USER,
+    defaultPostgresMajor: e.PGFLEET_DEFAULT_POSTGRES_MAJOR,
+    featureFlags: readFeatureFlags(e),
+    sessionTtlMs: e.PGFLEET_SESSION_TTL_HOURS * 3600_000,
+    freeProjectLimit: e.PGFLEET_FREE_PROJECT_LIMIT,
+    studioDir: path.resolve(e.PGFLEET_STUDIO_DIR ?? path.join(repoRoot, 'apps/studio/dist')),
+    healthIntervalMs: e.PGFLEET_HEALTH_INTERVAL_MS,
+    logLevel: e.PGFLEET_LOG_LEVEL,
+  }
+}

@@ -1,0 +1,27 @@
+import { Kysely, type Migration, Migrator, PostgresDialect } from 'kysely'
+import pg from 'pg'
+import * as initial from './migrations/001-initial'
+import type { Database } from './types'
+
+export type Db = Kysely<Database>
+
+// Numbered migrations, applied in order; never edit one that has shipped, add the next instead.
+const MIGRATIONS: Record<string, Migration> = {
+  '001-initial': initial,
+}
+
+export function createDb(config: pg.PoolConfig): { db: Db; pool: pg.Pool } {
+  const pool = new pg.Pool({ max: 10, ...config })
+  // An idle client's error (e.g. the server restarting) must not crash the process.
+  pool.on('error', () => {})
+  return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), pool }
+}
+
+export async function migrateToLatest(db: Db): Promise<void> {
+  const migrator = new Migrator({ db, provider: { getMigrations: async () => MIGRATIONS } })
+  const { error, results } = await migrator.migrateToLatest()
+  const failed = results?.find((r) => r.status === 'Error')
+  if (error || failed) {
+    throw new Error(`Control-plane migration ${failed?.migrationName ?? ''} failed: ${String(error)}`)
+  }
+}

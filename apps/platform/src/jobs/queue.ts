@@ -1,0 +1,96 @@
+import PgBoss from 'pg-boss'
+
+export interface JobAttempt {
+  /** true when a failure now will not be retried */
+  isFinalAttempt: boolean
+}
+
+export type JobHandler<T> = (data: T, attempt: JobAttempt) => Promise<void>
+
+export interface JobDefinition<T> {
+  name: string
+  handler: JobHandler<T>
+  retryLimit?: number
+  retryDelaySeconds?: number
+  expireInSeconds?: number
+}
+
+// Lifecycle jobs are user-visible waits: poll often so a new job starts within a fraction of a second.
+const POLLING_INTERVAL_SECONDS = 0.5
+
+/**
+ * The durable job queue (pg-boss in the control-plane database). Work is recorded before it runs,
+ * so a crash of the platform leaves it to be retried, and every handler must be idempotent.
+ */
+export class JobQueue {
+  private readonly boss: PgBoss
+  private readonly workerIds = new Map<string, string>()
+  private readonly running = new Map<string, Promise<void>>()
+
+  constructor(options: PgBoss.ConstructorOptions) {
+    this.boss = new PgBoss({ ...options, schema: 'pgboss', application_name: 'pgfleet-jobs' })
+    this.boss.on('error', (error) => console.error('[jobs]', error.message))
+  }
+
+  async start(): Promise<void> {
+    await this.boss.start()
+  }
+
+  async register<T extends object>(definition: JobDefinition<T>): Promise<void> {
+    await this.boss.createQueue(definition.name, {
+      name: definition.name,
+      retryLimit: definition.retryLimit ?? 3,
+      retryDelay: definition.retryDelaySeconds ?? 2,
+      expireInSeconds: definition.expireInSeconds ?? 300,
+    })
+    const workerId = await this.boss.work<T>(
+      definition.name,
+      { pollingIntervalSeconds: POLLING_INTERVAL_SECONDS, batchSize: 1, includeMetadata: true },
+      async (jobs) => {
+        for (const job of jobs) {
+          const attempt = { isFinalAttempt: job.retryCount >= job.retryLimit }
+          await this.runExclusive(job.data, (data) => definition.handler(data, attempt))
+        }
+      },
+    )
+    this.workerIds.set(definition.name, workerId)
+  }
+
+  /** One run at a time per subject (project ref), even if a retried copy of a job shows up. */
+  private async runExclusive<T>(data: T, handler: (data: T) => Promise<void>): Promise<void> {
+    const key = (data as { ref?: string }).ref ?? ''
+    const previous = this.running.get(key) ?? Promise.resolve()
+    const next = previous.catch(() => {}).then(() => handler(data))
+    this.running.set(key, next)
+    try {
+      await next
+    } finally {
+      if (this.running.get(key) === next) this.running.delete(key)
+    }
+  }
+
+  /**
+   * One platform process owns the queue, so a job still 'active' at start was cut off by a crash:
+   * fail it now (pg-boss turns that into a retry) instead of waiting for it to expire.
+   */
+  async recoverInterrupted(): Promise<number> {
+    const { rows } = await this.boss
+      .getDb()
+      .executeSql("SELECT name, id::text AS id FROM pgboss.job WHERE state = 'active'", [])
+    for (const row of rows as { name: string; id: string }[]) {
+      await this.boss.fail(row.name, row.id, { message: 'interrupted by a platform restart' })
+    }
+    return rows.length
+  }
+
+  async send<T extends object>(name: string, data: T): Promise<string | null> {
+    const id = await this.boss.send(name, data)
+    const workerId = this.workerIds.get(name)
+    if (workerId) this.boss.notifyWorker(workerId)
+    return id
+  }
+
+  async stop(): Promise<void> {
+    await this.boss.stop({ graceful: true, wait: true, timeout: 10_000 })
+  }
+}

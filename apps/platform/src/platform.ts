@@ -1,0 +1,100 @@
+import { chmod, mkdir, stat } from 'node:fs/promises'
+import path from 'node:path'
+import { assertTraversableBy, discoverEngines, LocalDriver, resolveRunAs } from '@pgfleet/engine'
+import type { FastifyInstance } from 'fastify'
+import type pg from 'pg'
+import type { PlatformConfig } from './config'
+import type { AppContext } from './context'
+import { type ControlPlaneDatabase, startEmbeddedControlPlane } from './control-plane/embedded'
+import { createDb, migrateToLatest } from './db/kysely'
+import { JobQueue } from './jobs/queue'
+import { PROJECT_CREATE_JOB, type ProjectCreateJobData, projectCreateHandler } from './projects/create-job'
+import { HealthMonitor } from './projects/health-monitor'
+import { recoverProjects } from './projects/recovery'
+import { buildServer } from './server'
+import { ensureAdminUser } from './users/service'
+
+export interface RunningPlatform {
+  app: FastifyInstance
+  ctx: AppContext
+  stop(): Promise<void>
+}
+
+/** Starts everything in order: data dir, engines, control plane, migrations, jobs, recovery, HTTP. */
+export async function startPlatform(
+  config: PlatformConfig,
+  log = (m: string) => console.log(m),
+): Promise<RunningPlatform> {
+  await mkdir(config.dataDir, { recursive: true })
+  const runAs = await resolveRunAs(config.runAsUser)
+  const projectsDir = path.join(config.dataDir, 'projects')
+  await mkdir(projectsDir, { recursive: true })
+  if (runAs) {
+    // Postgres runs as runAs and must pass through the data directory (only traverse, not list)
+    for (const dir of [config.dataDir, projectsDir]) {
+      const { mode } = await stat(dir)
+      if ((mode & 0o001) === 0) await chmod(dir, (mode & 0o777) | 0o011)
+    }
+    await assertTraversableBy(projectsDir, runAs)
+  }
+
+  const engines = await discoverEngines({ enginesCacheDir: path.join(config.dataDir, 'engines') })
+  if (engines.length === 0) throw new Error('No Postgres engines found: run npm install to fetch the embedded ones')
+  log(`[engines] ${engines.map((e) => `${e.version} (${e.source})`).join(', ')}`)
+
+  let controlPlane: ControlPlaneDatabase | undefined
+  let connection: pg.PoolConfig
+  if (config.databaseUrl) {
+    connection = { connectionString: config.databaseUrl }
+  } else {
+    const newest = engines[engines.length - 1]
+    if (!newest) throw new Error('No Postgres engine for the control plane')
+    controlPlane = await startEmbeddedControlPlane(config.dataDir, newest, runAs)
+    connection = controlPlane.connection
+  }
+  const { db } = createDb(connection)
+  await migrateToLatest(db)
+
+  const jobs = new JobQueue({
+    connectionString: connection.connectionString,
+    host: connection.host,
+    port: connection.port,
+    user: connection.user,
+    database: connection.database,
+    max: 4,
+  })
+  const driver = new LocalDriver({ dataDir: projectsDir, runAs, engines, listenAddress: config.projectListenAddress })
+  const health = new HealthMonitor(db, driver, config.healthIntervalMs, log)
+  const ctx: AppContext = { config, db, engines, driver, jobs, health }
+
+  await jobs.start()
+  const interrupted = await jobs.recoverInterrupted()
+  if (interrupted > 0) log(`[jobs] ${interrupted} job(s) interrupted by the last shutdown will be retried`)
+  await jobs.register<ProjectCreateJobData>({
+    name: PROJECT_CREATE_JOB,
+    handler: projectCreateHandler(ctx),
+    retryLimit: 2,
+    expireInSeconds: 120,
+  })
+  await recoverProjects(ctx, log)
+  health.start()
+  await ensureAdminUser(db, config.admin)
+
+  const app = await buildServer(ctx)
+
+  let stopped = false
+  return {
+    app,
+    ctx,
+    async stop() {
+      if (stopped) return
+      stopped = true
+      health.stop()
+      await app.close().catch(() => {})
+      await jobs.stop().catch((e) => log(`[jobs] stop: ${(e as Error).message}`))
+      await driver.stopAll().catch((e) => log(`[projects] stop: ${(e as Error).message}`))
+      await db.destroy().catch(() => {})
+      await controlPlane?.stop().catch((e) => log(`[control-plane] stop: ${(e as Error).message}`))
+    },
+  }
+}

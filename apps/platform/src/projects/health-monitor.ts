@@ -1,0 +1,78 @@
+import type { LocalDriver } from '@pgfleet/engine'
+import type { Db } from '../db/kysely'
+
+/**
+ * Probes every project that should be running. A postmaster that died on its own is started again;
+ * the last probe result feeds the project's postgrestStatus.
+ */
+export class HealthMonitor {
+  private readonly serving = new Set<string>()
+  private timer: NodeJS.Timeout | undefined
+  private sweeping = false
+
+  constructor(
+    private readonly db: Db,
+    private readonly driver: LocalDriver,
+    private readonly intervalMs: number,
+    private readonly log: (message: string) => void = console.log,
+  ) {}
+
+  isServing(ref: string): boolean {
+    return this.serving.has(ref)
+  }
+
+  markServing(ref: string): void {
+    this.serving.add(ref)
+  }
+
+  markStopped(ref: string): void {
+    this.serving.delete(ref)
+  }
+
+  start(): void {
+    this.timer = setInterval(() => void this.sweep(), this.intervalMs)
+    this.timer.unref()
+  }
+
+  stop(): void {
+    clearInterval(this.timer)
+  }
+
+  /** One pass over the projects marked ACTIVE_HEALTHY. */
+  async sweep(): Promise<void> {
+    if (this.sweeping) return
+    this.sweeping = true
+    try {
+      const projects = await this.db
+        .selectFrom('projects')
+        .select(['ref', 'port', 'postgres_major', 'compute_size'])
+        .where('status', '=', 'ACTIVE_HEALTHY')
+        .execute()
+      for (const project of projects) {
+        const health = await this.driver.projectHealth(project.ref)
+        if (health === 'ready') {
+          this.serving.add(project.ref)
+          continue
+        }
+        this.serving.delete(project.ref)
+        if (health === 'down') {
+          this.log(`[health] project ${project.ref} is down; starting it again`)
+          try {
+            await this.driver.startProject(project.ref, {
+              port: project.port,
+              major: project.postgres_major,
+              computeSize: project.compute_size as never,
+            })
+            this.serving.add(project.ref)
+          } catch (error) {
+            this.log(`[health] could not restart ${project.ref}: ${(error as Error).message}`)
+          }
+        }
+      }
+    } catch (error) {
+      this.log(`[health] sweep failed: ${(error as Error).message}`)
+    } finally {
+      this.sweeping = false
+    }
+  }
+}

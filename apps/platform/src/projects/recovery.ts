@@ -1,0 +1,30 @@
+import type { ComputeSize } from '@pgfleet/contracts'
+import type { AppContext } from '../context'
+
+/**
+ * Runs at start: projects that should be running are started again (or adopted when their postmaster
+ * survived), and creations interrupted by a crash are handed back to the job queue.
+ */
+export async function recoverProjects(ctx: AppContext, log: (message: string) => void): Promise<void> {
+  const projects = await ctx.db
+    .selectFrom('projects')
+    .select(['ref', 'status', 'port', 'postgres_major', 'compute_size'])
+    .execute()
+  await Promise.all(
+    projects.map(async (project) => {
+      if (project.status === 'ACTIVE_HEALTHY') {
+        try {
+          await ctx.driver.startProject(project.ref, {
+            port: project.port,
+            major: project.postgres_major,
+            computeSize: project.compute_size as ComputeSize,
+          })
+          ctx.health.markServing(project.ref)
+        } catch (error) {
+          log(`[recovery] could not start project ${project.ref}: ${(error as Error).message}`)
+        }
+      }
+      // COMING_UP and other transitional projects: their jobs are handed back by JobQueue.recoverInterrupted()
+    }),
+  )
+}

@@ -1,0 +1,22 @@
+import type { EngineInfo } from '@pgfleet/contracts'
+import type { FastifyInstance } from 'fastify'
+import type { AppContext } from '../context'
+import { resolveFeatureFlags } from '../feature-flags/service'
+
+export function platformInfoRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    app.get('/platform/feature-flags', async () => resolveFeatureFlags(ctx.config.featureFlags))
+
+    app.get(
+      '/platform/engines',
+      async (): Promise<EngineInfo[]> =>
+        ctx.engines.map((engine) => ({
+          major: engine.major,
+          version: engine.version,
+          postgres_engine: String(engine.major),
+          source: engine.source,
+          release_channel: 'ga',
+        })),
+    )
+  }
+}

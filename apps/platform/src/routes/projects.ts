@@ -1,0 +1,42 @@
+import { CreateProjectBody, ProjectRef, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { requireAuth } from '../auth/request-auth'
+import type { AppContext } from '../context'
+import { parseInput } from '../errors'
+import { createProject, getProjectForUser, listProjects, projectStatus, toProject } from '../projects/service'
+
+const RefParams = z.object({ ref: z.string({ error: REQUIRED_VALUE_MESSAGES.projectRef }).pipe(ProjectRef) })
+
+export const originOf = (ctx: AppContext, request: FastifyRequest): string =>
+  ctx.config.publicUrl ? new URL(ctx.config.publicUrl).origin : `${request.protocol}://${request.headers.host}`
+
+export function projectRoutes(ctx: AppContext) {
+  async function projectOf(request: FastifyRequest) {
+    const { ref } = parseInput(RefParams, request.params)
+    return getProjectForUser(ctx, requireAuth(request).userId, ref)
+  }
+
+  return async (app: FastifyInstance) => {
+    const list = async (request: FastifyRequest) => {
+      const views = await listProjects(ctx, requireAuth(request).userId)
+      return views.map((view) => toProject(ctx, view, originOf(ctx, request)))
+    }
+    app.get('/v1/projects', list)
+    app.get('/platform/projects', list)
+
+    app.post('/v1/projects', async (request, reply) => {
+      const body = parseInput(CreateProjectBody, request.body)
+      const view = await createProject(ctx, requireAuth(request).userId, body)
+      return reply.status(201).send(toProject(ctx, view, originOf(ctx, request)))
+    })
+
+    const detail = async (request: FastifyRequest) => toProject(ctx, await projectOf(request), originOf(ctx, request))
+    app.get('/v1/projects/:ref', detail)
+    app.get('/platform/projects/:ref', detail)
+
+    const status = async (request: FastifyRequest) => projectStatus(await projectOf(request))
+    app.get('/platform/projects/:ref/status', status)
+    app.get('/v1/projects/:ref/status', status)
+  }
+}

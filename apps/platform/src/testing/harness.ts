@@ -1,0 +1,108 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { CSRF_COOKIE, CSRF_HEADER } from '@pgfleet/contracts'
+import { loadConfig } from '../config'
+import { type RunningPlatform, startPlatform } from '../platform'
+
+export interface TestPlatform {
+  platform: RunningPlatform
+  baseUrl: string
+  dataDir: string
+  /** stops the platform (and its Postgres processes) */
+  stop(): Promise<void>
+  /** stops, then starts a new platform process on the same data directory */
+  restart(): Promise<void>
+  /** stop and delete the data directory */
+  destroy(): Promise<void>
+}
+
+/** A real platform on a random port and a throwaway data directory. */
+export async function startTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pgfleet-test-'))
+  const boot = async () => {
+    const config = loadConfig({
+      PORT: '0',
+      PGFLEET_DATA_DIR: dataDir,
+      PGFLEET_LOG_LEVEL: 'silent',
+      PGFLEET_PORT_RANGE: '56000-56999',
+      PGFLEET_HEALTH_INTERVAL_MS: '500',
+      ...env,
+    })
+    const platform = await startPlatform(config, () => {})
+    await platform.app.listen({ port: 0, host: '127.0.0.1' })
+    const address = platform.app.server.address()
+    if (!address || typeof address === 'string') throw new Error('no address')
+    return { platform, baseUrl: `http://127.0.0.1:${address.port}` }
+  }
+  const handle: TestPlatform = {
+    ...(await boot()),
+    dataDir,
+    async stop() {
+      await handle.platform.stop()
+    },
+    async restart() {
+      await handle.platform.stop()
+      Object.assign(handle, await boot())
+    },
+    async destroy() {
+      await handle.platform.stop()
+      rmSync(dataDir, { recursive: true, force: true })
+    },
+  }
+  return handle
+}
+
+/** A minimal browser-like client: keeps cookies and sends the CSRF header and Origin like the dashboard. */
+export class ApiClient {
+  private readonly cookies = new Map<string, string>()
+  bearer: string | undefined
+  csrf = true
+
+  constructor(private readonly base: () => string) {}
+
+  async request<T = unknown>(method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const headers: Record<string, string> = { origin: this.base() }
+    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    const csrf = this.cookies.get(CSRF_COOKIE)
+    if (this.csrf && csrf) headers[CSRF_HEADER] = csrf
+    if (this.bearer) headers.authorization = `Bearer ${this.bearer}`
+    const response = await fetch(`${this.base()}${url}`, {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+    })
+    for (const cookie of response.headers.getSetCookie()) {
+      const [pair] = cookie.split(';')
+      const [name, ...rest] = (pair ?? '').split('=')
+      const value = rest.join('=')
+      if (!name) continue
+      if (value === '' || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name.trim())
+      else this.cookies.set(name.trim(), value)
+    }
+    const text = await response.text()
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T }
+  }
+
+  get = <T = unknown>(url: string) => this.request<T>('GET', url)
+  post = <T = unknown>(url: string, body?: unknown) => this.request<T>('POST', url, body ?? {})
+  patch = <T = unknown>(url: string, body?: unknown) => this.request<T>('PATCH', url, body ?? {})
+  put = <T = unknown>(url: string, body?: unknown) => this.request<T>('PUT', url, body ?? {})
+  delete = <T = unknown>(url: string) => this.request<T>('DELETE', url)
+}
+
+export async function waitFor<T>(
+  probe: () => Promise<T>,
+  done: (value: T) => boolean,
+  timeoutMs = 30_000,
+  intervalMs = 100,
+): Promise<T> {
+  const deadline = Date.now() + timeoutMs
+  for (;;) {
+    const value = await probe()
+    if (done(value)) return value
+    if (Date.now() > deadline) throw new Error(`condition not met within ${timeoutMs} ms: ${JSON.stringify(value)}`)
+    await new Promise((r) => setTimeout(r, intervalMs))
+  }
+}

@@ -1,0 +1,52 @@
+import { expect, test } from '@playwright/test'
+import pg from 'pg'
+
+const email = `e2e-${Date.now()}@example.com`
+const password = 'e2e-account-password'
+const dbPassword = 'e2e-database-password'
+
+test('a new user signs up, creates a project, connects to it, signs out and in again', async ({ page }) => {
+  await page.goto('/sign-up')
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign up' }).click()
+  await expect(page).toHaveURL(/\/projects$/)
+
+  await page
+    .getByRole('link', { name: 'New project' })
+    .or(page.getByRole('button', { name: 'New project' }))
+    .first()
+    .click()
+  await page.getByLabel('Project name').fill('E2E shop')
+  await page.getByLabel('Database password').fill(dbPassword)
+  await page.getByRole('button', { name: 'Create project' }).click()
+
+  await expect(page).toHaveURL(/\/project\/[a-z]{20}$/)
+  await expect(page.getByText('Setting up project')).toBeVisible()
+  const connection = page.getByTestId('connection-string')
+  await expect(connection).toBeVisible({ timeout: 30_000 })
+  await expect(page).toHaveTitle(/E2E shop/)
+
+  const shown = (await connection.textContent()) ?? ''
+  const match = shown.match(/postgresql:\/\/postgres:\[YOUR-PASSWORD\]@[\d.]+:\d+\/postgres/)
+  expect(match, `connection string in: ${shown}`).not.toBeNull()
+  const client = new pg.Client({ connectionString: match?.[0].replace('[YOUR-PASSWORD]', dbPassword) })
+  await client.connect()
+  const result = await client.query<{ answer: number }>('select 40 + 2 as answer')
+  expect(result.rows[0]?.answer).toBe(42)
+  await client.end()
+
+  await page.getByRole('button', { name: 'Account' }).click()
+  await page
+    .getByRole('menuitem', { name: 'Sign out' })
+    .or(page.getByRole('button', { name: 'Sign out' }))
+    .first()
+    .click()
+  await expect(page).toHaveURL(/\/sign-in/)
+
+  await page.getByLabel('Email').fill(email)
+  await page.getByLabel('Password').fill(password)
+  await page.getByRole('button', { name: 'Sign in' }).click()
+  await expect(page).toHaveURL(/\/projects$/)
+  await expect(page.getByText('E2E shop')).toBeVisible()
+})

@@ -1,0 +1,7 @@
+export * from './auth'
+export * from './common'
+export * from './feature-flags'
+export * from './organizations'
+export * from './permissions'
+export * from './projects'
+export * from './support'

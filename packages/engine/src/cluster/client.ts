@@ -1,0 +1,56 @@
+import path from 'node:path'
+import pg from 'pg'
+import { type ClusterLocation, settingsPort } from './types'
+
+/** Longest unix socket path the kernel accepts (sun_path is 108 bytes including the terminating NUL). */
+export const MAX_SOCKET_PATH_BYTES = 107
+
+export function socketPath(spec: Pick<ClusterLocation, 'socketDir' | 'port'>): string {
+  return path.join(spec.socketDir, `.s.PGSQL.${settingsPort(spec)}`)
+}
+
+export function assertSocketPathFits(spec: Pick<ClusterLocation, 'socketDir' | 'port'>): void {
+  const socket = socketPath(spec)
+  const bytes = Buffer.byteLength(socket)
+  if (bytes >= MAX_SOCKET_PATH_BYTES) {
+    throw new Error(`Unix socket path ${socket} is ${bytes} bytes; it must stay under ${MAX_SOCKET_PATH_BYTES}`)
+  }
+}
+
+/** A `pg` client configuration for the cluster's unix socket (trusted, so no password). */
+export function connectionConfig(
+  spec: Pick<ClusterLocation, 'socketDir' | 'port'>,
+  database = 'postgres',
+  user = 'postgres',
+): pg.ClientConfig {
+  return { host: spec.socketDir, port: settingsPort(spec), database, user }
+}
+
+export interface WithClientOptions {
+  database?: string
+  user?: string
+  connectionTimeoutMillis?: number
+  /** Client-side limit for each query. */
+  queryTimeoutMillis?: number
+}
+
+/** Runs `fn` with a connected client over the socket and always closes it. */
+export async function withClient<T>(
+  spec: Pick<ClusterLocation, 'socketDir' | 'port'>,
+  fn: (client: pg.Client) => Promise<T>,
+  options: WithClientOptions = {},
+): Promise<T> {
+  const client = new pg.Client({
+    ...connectionConfig(spec, options.database, options.user),
+    connectionTimeoutMillis: options.connectionTimeoutMillis ?? 10_000,
+    ...(options.queryTimeoutMillis ? { query_timeout: options.queryTimeoutMillis } : {}),
+  })
+  // An error event after connect (server shutdown) must not crash the process; the pending query rejects anyway.
+  client.on('error', () => {})
+  await client.connect()
+  try {
+    return await fn(client)
+  } finally {
+    await client.end().catch(() => {})
+  }
+}

@@ -1,0 +1,26 @@
+import { describe, expect, it } from 'vitest'
+import { renderHba } from './hba'
+
+const rules = (text: string) =>
+  text
+    .split('\n')
+    .filter((line) => line && !line.startsWith('#'))
+    .map((line) => line.split(/\s+/).join(' '))
+
+describe('renderHba', () => {
+  it('trusts the socket and asks for a SCRAM password over loopback TCP', () => {
+    expect(rules(renderHba('127.0.0.1'))).toEqual([
+      'local all all trust',
+      'local replication all trust',
+      'host all all 127.0.0.1/32 scram-sha-256',
+      'host all all ::1/128 scram-sha-256',
+    ])
+  })
+
+  it('adds password rules for remote clients when listening beyond loopback', () => {
+    const hba = rules(renderHba('0.0.0.0'))
+    expect(hba).toContain('host all all 0.0.0.0/0 scram-sha-256')
+    expect(hba).toContain('host all all ::/0 scram-sha-256')
+    expect(hba.some((line) => line.startsWith('host') && line.endsWith('trust'))).toBe(false)
+  })
+})

@@ -1,0 +1,38 @@
+import path from 'node:path'
+import { writeFileOwned } from '../system/fs-owned'
+import type { ClusterSpec } from './types'
+
+export type HostAuthMethod = 'scram-sha-256'
+
+const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', 'localhost', '::1', ''])
+
+/**
+ * Unix-socket connections are trusted: the socket directory is mode 0700, so only the cluster's user and
+ * root (the platform) reach it. Everything over TCP needs a password. A non-loopback listen address means
+ * remote clients are expected, so they get password rules too.
+ */
+export function renderHba(listenAddress: string, hostMethod: HostAuthMethod = 'scram-sha-256'): string {
+  const lines = [
+    '# Managed by pgfleet: rewritten on every configuration change.',
+    '# TYPE  DATABASE     USER  ADDRESS        METHOD',
+    'local   all          all                  trust',
+    'local   replication  all                  trust',
+    `host    all          all   127.0.0.1/32   ${hostMethod}`,
+    `host    all          all   ::1/128        ${hostMethod}`,
+  ]
+  if (!LOOPBACK_ADDRESSES.has(listenAddress.trim())) {
+    lines.push(
+      `host    all          all   0.0.0.0/0      ${hostMethod}`,
+      `host    all          all   ::/0           ${hostMethod}`,
+    )
+  }
+  return `${lines.join('\n')}\n`
+}
+
+export async function writeHba(
+  dataDir: string,
+  spec: Pick<ClusterSpec, 'listenAddress' | 'runAs'>,
+  hostMethod?: HostAuthMethod,
+): Promise<void> {
+  await writeFileOwned(path.join(dataDir, 'pg_hba.conf'), renderHba(spec.listenAddress, hostMethod), spec.runAs)
+}

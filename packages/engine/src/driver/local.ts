@@ -1,0 +1,215 @@
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
+import path from 'node:path'
+import type { ClientConfig } from 'pg'
+import { connectionConfig } from '../cluster/client'
+import { initCluster, isInitializedDataDir, partialDataDir } from '../cluster/init'
+import { clusterPid, readPidFile } from '../cluster/pid-file'
+import { probeCluster } from '../cluster/probe'
+import { bootstrapProjectRoles, setRolePassword } from '../cluster/roles'
+import { readSettingsPort, writeClusterSettings } from '../cluster/settings'
+import { startCluster } from '../cluster/start'
+import { stopCluster } from '../cluster/stop'
+import { type ClusterLocation, type ClusterSpec, type StopMode, settingsPort } from '../cluster/types'
+import { computeSettings } from '../compute'
+import { engineForMajor } from '../engines/discover'
+import type { PostgresEngine } from '../engines/types'
+import { mkdirOwned } from '../system/fs-owned'
+import type { RunAs } from '../system/run-as'
+import { assertTraversableBy } from '../system/traversable'
+import type {
+  CreateProjectInput,
+  CreateProjectResult,
+  ProjectConnectionOptions,
+  ProjectDriver,
+  ProjectHealth,
+  ProjectRuntimeConfig,
+  StartProjectResult,
+} from './types'
+
+export interface LocalDriverOptions {
+  /** Directory holding one subdirectory per project, e.g. DATA/projects. */
+  dataDir: string
+  runAs: RunAs | null
+  engines: PostgresEngine[]
+  /** Address project servers listen on, e.g. '127.0.0.1'. */
+  listenAddress: string
+  /** Put logs in `${logDir}/${ref}/postgres.log` instead of the project directory. */
+  logDir?: string
+  startTimeoutMs?: number
+}
+
+export interface LocalProjectPaths {
+  projectDir: string
+  dataDir: string
+  socketDir: string
+  logFile: string
+}
+
+const REF_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/
+
+export function assertValidRef(ref: string): void {
+  if (!REF_PATTERN.test(ref)) throw new Error(`Invalid project ref: ${JSON.stringify(ref)}`)
+}
+
+/** Projects as directories under one data directory, each with its own postmaster spawned on this machine. */
+export class LocalDriver implements ProjectDriver {
+  readonly kind = 'local'
+
+  constructor(private readonly options: LocalDriverOptions) {}
+
+  projectPaths(ref: string): LocalProjectPaths {
+    assertValidRef(ref)
+    const projectDir = path.join(this.options.dataDir, ref)
+    const logDir = this.options.logDir ? path.join(this.options.logDir, ref) : path.join(projectDir, 'log')
+    return {
+      projectDir,
+      dataDir: path.join(projectDir, 'pgdata'),
+      socketDir: path.join(projectDir, 'run'),
+      logFile: path.join(logDir, 'postgres.log'),
+    }
+  }
+
+  projectSocketDir(ref: string): string {
+    return this.projectPaths(ref).socketDir
+  }
+
+  /** The full cluster spec of a project, for engine operations the driver does not wrap (backups, upgrades). */
+  projectSpec(ref: string, config: ProjectRuntimeConfig): ClusterSpec {
+    const { dataDir, socketDir, logFile } = this.projectPaths(ref)
+    return {
+      dataDir,
+      socketDir,
+      logFile,
+      port: config.port,
+      listenAddress: this.options.listenAddress,
+      engine: engineForMajor(this.options.engines, config.major),
+      runAs: this.options.runAs,
+      settings: { ...computeSettings(config.computeSize), ...config.settings },
+    }
+  }
+
+  /** The major the project's data directory was created with, or null when there is no complete one. */
+  async dataMajor(ref: string): Promise<number | null> {
+    const { dataDir } = this.projectPaths(ref)
+    if (!(await isInitializedDataDir(dataDir))) return null
+    return Number((await readFile(path.join(dataDir, 'PG_VERSION'), 'utf8')).trim())
+  }
+
+  async createProject(input: CreateProjectInput): Promise<CreateProjectResult> {
+    const started = performance.now()
+    const spec = this.projectSpec(input.ref, input)
+    const { projectDir } = this.projectPaths(input.ref)
+    await mkdir(this.options.dataDir, { recursive: true })
+    await assertTraversableBy(this.options.dataDir, this.options.runAs)
+    await mkdirOwned(projectDir, this.options.runAs, 0o700)
+
+    let initdbMs: number | null = null
+    const existingMajor = await this.dataMajor(input.ref)
+    if (existingMajor === null) {
+      // Left over by an attempt that crashed: initCluster only renames complete clusters into place, but
+      // older layouts or a crash during a restore can leave an incomplete directory.
+      if ((await clusterPid(spec)) !== null)
+        throw new Error(`Project ${input.ref} has an incomplete data directory in use`)
+      await rm(spec.dataDir, { recursive: true, force: true })
+      await rm(partialDataDir(spec.dataDir), { recursive: true, force: true })
+      initdbMs = (await initCluster(spec, { superuserPassword: input.superuserPassword })).initdbMs
+    } else {
+      this.assertMajor(input.ref, existingMajor, input.major)
+      await writeClusterSettings(spec)
+    }
+
+    const start = await startCluster(spec, { timeoutMs: this.options.startTimeoutMs })
+    const bootstrapStarted = performance.now()
+    // A retry must leave the password the caller now holds, whatever an earlier attempt set.
+    if (initdbMs === null) await setRolePassword(spec, 'postgres', input.superuserPassword)
+    await bootstrapProjectRoles(spec, { authenticatorPassword: input.authenticatorPassword })
+    const bootstrapMs = Math.round(performance.now() - bootstrapStarted)
+    return {
+      ref: input.ref,
+      major: spec.engine.major,
+      version: spec.engine.version,
+      initialized: initdbMs !== null,
+      timings: { initdbMs, startMs: start.readyMs, bootstrapMs, totalMs: Math.round(performance.now() - started) },
+    }
+  }
+
+  async startProject(ref: string, config: ProjectRuntimeConfig): Promise<StartProjectResult> {
+    const spec = await this.configuredSpec(ref, config)
+    const running = await readPidFile(spec.dataDir)
+    if (running && (await clusterPid(spec)) !== null && running.port !== settingsPort(config)) {
+      await stopCluster(spec, 'fast')
+    }
+    const { adopted, readyMs } = await startCluster(spec, { timeoutMs: this.options.startTimeoutMs })
+    return { adopted, readyMs }
+  }
+
+  async stopProject(ref: string, mode: StopMode = 'fast'): Promise<void> {
+    await stopCluster(this.projectPaths(ref), mode)
+  }
+
+  async restartProject(ref: string, config: ProjectRuntimeConfig): Promise<StartProjectResult> {
+    const spec = await this.configuredSpec(ref, config)
+    await stopCluster(spec, 'fast')
+    const { adopted, readyMs } = await startCluster(spec, { timeoutMs: this.options.startTimeoutMs })
+    return { adopted, readyMs }
+  }
+
+  async projectHealth(ref: string): Promise<ProjectHealth> {
+    const location = await this.location(ref)
+    return location ? probeCluster(location) : 'down'
+  }
+
+  async destroyProject(ref: string): Promise<void> {
+    const { projectDir, dataDir, logFile } = this.projectPaths(ref)
+    await stopCluster({ dataDir }, 'fast', 5_000)
+    await rm(projectDir, { recursive: true, force: true })
+    if (this.options.logDir) await rm(path.dirname(logFile), { recursive: true, force: true })
+  }
+
+  async projectConnection(ref: string, options: ProjectConnectionOptions = {}): Promise<ClientConfig> {
+    const location = await this.location(ref)
+    if (!location) throw new Error(`Project ${ref} has no database`)
+    return connectionConfig(location, options.database, options.user)
+  }
+
+  async runningProjects(): Promise<string[]> {
+    const entries = await readdir(this.options.dataDir, { withFileTypes: true }).catch(() => [])
+    const refs = entries
+      .filter((entry) => entry.isDirectory() && REF_PATTERN.test(entry.name))
+      .map((entry) => entry.name)
+    const running = await Promise.all(
+      refs.map(async (ref) => ((await clusterPid(this.projectPaths(ref))) === null ? null : ref)),
+    )
+    return running.filter((ref): ref is string => ref !== null).sort()
+  }
+
+  async stopAll(): Promise<void> {
+    const results = await Promise.allSettled((await this.runningProjects()).map((ref) => this.stopProject(ref, 'fast')))
+    const errors = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []))
+    if (errors.length > 0) throw new AggregateError(errors, `Could not stop ${errors.length} project server(s)`)
+  }
+
+  private assertMajor(ref: string, dataMajor: number, wanted: number): void {
+    if (dataMajor !== wanted) {
+      throw new Error(`Project ${ref} holds Postgres ${dataMajor} data, not ${wanted}; a major change needs an upgrade`)
+    }
+  }
+
+  /** Checks the data directory and writes the config's settings, ready for a (re)start. */
+  private async configuredSpec(ref: string, config: ProjectRuntimeConfig): Promise<ClusterSpec> {
+    const dataMajor = await this.dataMajor(ref)
+    if (dataMajor === null) throw new Error(`Project ${ref} has no initialised data directory`)
+    this.assertMajor(ref, dataMajor, config.major)
+    const spec = this.projectSpec(ref, config)
+    await writeClusterSettings(spec)
+    return spec
+  }
+
+  /** Where the project's server is (or would be) reachable: the running server's port, else the configured one. */
+  private async location(ref: string): Promise<ClusterLocation | null> {
+    const { dataDir, socketDir } = this.projectPaths(ref)
+    const pidFile = (await clusterPid({ dataDir })) === null ? null : await readPidFile(dataDir)
+    const port = pidFile?.port || (await readSettingsPort(dataDir))
+    return port ? { dataDir, socketDir, port } : null
+  }
+}

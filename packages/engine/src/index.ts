@@ -1,0 +1,62 @@
+export {
+  assertSocketPathFits,
+  connectionConfig,
+  MAX_SOCKET_PATH_BYTES,
+  socketPath,
+  type WithClientOptions,
+  withClient,
+} from './cluster/client'
+export { type HostAuthMethod, renderHba, writeHba } from './cluster/hba'
+export {
+  type InitClusterOptions,
+  type InitClusterTimings,
+  initCluster,
+  isInitializedDataDir,
+  partialDataDir,
+} from './cluster/init'
+export { readLogTail } from './cluster/log-tail'
+export {
+  clusterPid,
+  isClusterRunning,
+  isPostmasterProcess,
+  type PostmasterPidFile,
+  parsePidFile,
+  readPidFile,
+} from './cluster/pid-file'
+export { probeCluster } from './cluster/probe'
+export { restartCluster } from './cluster/restart'
+export {
+  API_ROLES,
+  AUTHENTICATOR_ROLE,
+  type BootstrapRolesOptions,
+  bootstrapProjectRoles,
+  setRolePassword,
+} from './cluster/roles'
+export { isPasswordVerifier, scramSha256Verifier } from './cluster/scram'
+export {
+  MANAGED_SETTINGS,
+  readSettingsPort,
+  renderSettings,
+  SETTINGS_FILE_NAME,
+  writeClusterSettings,
+} from './cluster/settings'
+export { type StartClusterOptions, type StartClusterResult, startCluster } from './cluster/start'
+export { STOP_SIGNALS, stopCluster } from './cluster/stop'
+export type { ClusterHealth, ClusterLocation, ClusterSpec, SettingValue, StopMode } from './cluster/types'
+export { SOCKET_ONLY_PORT } from './cluster/types'
+export { COMPUTE_SIZES, type ComputeSettings, type ComputeSize, computeSettings, isComputeSize } from './compute'
+export { LocalDriver, type LocalDriverOptions, type LocalProjectPaths } from './driver/local'
+export type {
+  CreateProjectInput,
+  CreateProjectResult,
+  ProjectConnectionOptions,
+  ProjectDriver,
+  ProjectHealth,
+  ProjectRuntimeConfig,
+  StartProjectResult,
+} from './driver/types'
+export { clearEngineCache, discoverEngines, engineForMajor, findClientTool } from './engines/discover'
+export type { ClientTool, DiscoverEnginesOptions, EngineTools, PostgresEngine } from './engines/types'
+export { allocatePort, canBind, type PortRange } from './ports'
+export { DEFAULT_RUN_AS_USER, type RunAs, resolveRunAs } from './system/run-as'
+export { assertTraversableBy } from './system/traversable'

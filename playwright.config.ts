@@ -1,0 +1,50 @@
+import { mkdtempSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { defineConfig } from '@playwright/test'
+
+const port = Number(process.env.PGFLEET_E2E_PORT ?? 18080)
+// one fresh data directory per run, shared with the worker processes through the environment
+process.env.PGFLEET_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'pgfleet-e2e-'))
+export const E2E_BASE_URL = `http://127.0.0.1:${port}`
+
+export default defineConfig({
+  testDir: 'e2e',
+  timeout: 60_000,
+  expect: { timeout: 15_000 },
+  fullyParallel: false,
+  workers: 1,
+  reporter: [['list']],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.PGFLEET_CHROMIUM ?? '/usr/bin/chromium',
+      args: [
+        '--headless',
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node --import tsx apps/platform/src/main.ts',
+    url: `${E2E_BASE_URL}/platform/feature-flags`,
+    // answers 401 without a session, which Playwright counts as "up"
+    timeout: 120_000,
+    reuseExistingServer: false,
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+    stdout: 'pipe',
+    env: {
+      PORT: String(port),
+      PGFLEET_DATA_DIR: process.env.PGFLEET_E2E_DATA_DIR,
+      PGFLEET_PORT_RANGE: '55400-55499',
+      PGFLEET_LOG_LEVEL: 'warn',
+    },
+  },
+})
