@@ -1,0 +1,15 @@
+export const EMAIL_LABEL = 'Email'
+export const PASSWORD_LABEL = 'Password'
+export const SIGN_IN_LABEL = 'Sign in'
+export const SIGN_UP_LABEL = 'Sign up'
+export const SIGN_IN_TITLE = 'Sign in to pgfleet'
+export const SIGN_UP_TITLE = 'Create your pgfleet account'
+export const SIGN_UP_PASSWORD_DESCRIPTION = (minLength: number) => `At least ${minLength} characters.`
+export const TO_SIGN_UP_PROMPT = 'New to pgfleet?'
+export const TO_SIGN_UP_LINK = 'Create an account'
+export const TO_SIGN_IN_PROMPT = 'Already have an account?'
+export const TO_SIGN_IN_LINK = 'Sign in to it'
+export const SIGN_IN_FAILED_TITLE = 'Could not sign in'
+export const SIGN_UP_FAILED_TITLE = 'Could not create the account'
+/** Where both forms lead after success. */
+export const AFTER_AUTH_PATH = '/projects'

@@ -1,0 +1,150 @@
+/** Cmd+I (macOS) or Ctrl+I toggles the assistant panel. */
+export const ASSISTANT_SHORTCUT_KEY = 'i'
+
+export const PRODUCT_MENU_DEFAULT_WIDTH_PX = 240
+export const PRODUCT_MENU_MIN_WIDTH_PX = 200
+/** The product menu never takes more than this share of the layout's width. */
+export const PRODUCT_MENU_MAX_WIDTH_RATIO = 0.33
+
+export const ASSISTANT_PANEL_MIN_WIDTH_PX = 400
+export const ASSISTANT_PANEL_MAX_WIDTH_PX = 500
+/** From this viewport width the assistant panel may grow to 600 px (and starts at 500 px). */
+export const VERY_WIDE_SCREEN_MIN_WIDTH_PX = 1920
+export const ASSISTANT_PANEL_VERY_WIDE_MIN_WIDTH_PX = 500
+export const ASSISTANT_PANEL_VERY_WIDE_MAX_WIDTH_PX = 600
+
+/** The SQL editor panel splits the space with the page: 50/50 by default. */
+export const SQL_EDITOR_PANEL_DEFAULT_RATIO = 0.5
+export const SQL_EDITOR_PANEL_MIN_WIDTH_PX = 360
+export const SQL_EDITOR_PANEL_MAX_RATIO = 0.7
+
+/** Sizes are saved (and the window width re-read) this long after the last change. */
+export const RESIZE_DEBOUNCE_MS = 100
+/** Keyboard step of a resize handle. */
+export const RESIZE_KEYBOARD_STEP_PX = 16
+
+/**
+ * Sections whose pages get a resizable product menu: the ones whose menu will hold long lists
+ * (snippets, tables, buckets, users, functions, reports). Home, settings and usage keep a fixed menu.
+ */
+export const RESIZABLE_MENU_SECTIONS: ReadonlySet<string> = new Set([
+  'sql',
+  'database',
+  'storage',
+  'auth',
+  'functions',
+  'reports',
+])
+
+export type ProductMenuItem = {
+  label: string
+  /** relative to /project/{ref}; '' is the project home */
+  path: string
+  /** sub-pages listed while the item's section is open */
+  children?: readonly ProductMenuItem[]
+}
+
+export type ProductMenuGroup = { label: string; items: readonly ProductMenuItem[] }
+
+export const PRODUCT_MENU: readonly ProductMenuGroup[] = [
+  {
+    label: 'Project',
+    items: [
+      { label: 'Home', path: '' },
+      { label: 'SQL editor', path: 'sql' },
+      {
+        label: 'Database',
+        path: 'database',
+        children: [
+          { label: 'Backups', path: 'database/backups' },
+          { label: 'Scheduled backups', path: 'database/backups/scheduled' },
+          { label: 'Point-in-time recovery', path: 'database/backups/pitr' },
+        ],
+      },
+      { label: 'Storage', path: 'storage' },
+      { label: 'Auth', path: 'auth' },
+      { label: 'Edge Functions', path: 'functions' },
+      { label: 'Vault', path: 'vault' },
+      { label: 'GraphiQL', path: 'api/graphiql' },
+    ],
+  },
+  {
+    label: 'Manage',
+    items: [
+      { label: 'Branches', path: 'branches' },
+      { label: 'Reports', path: 'reports' },
+      { label: 'Usage', path: 'usage' },
+      { label: 'Add-ons', path: 'addons' },
+      { label: 'Infrastructure', path: 'infrastructure' },
+      { label: 'Compute and disk', path: 'compute-and-disk' },
+      {
+        label: 'Settings',
+        path: 'settings/general',
+        children: [
+          { label: 'General', path: 'settings/general' },
+          { label: 'API', path: 'settings/api' },
+          { label: 'Database', path: 'settings/database' },
+          { label: 'Infrastructure', path: 'settings/infrastructure' },
+          { label: 'Add-ons', path: 'settings/addons' },
+          { label: 'Compute and disk', path: 'settings/compute-and-disk' },
+          { label: 'Auth', path: 'settings/auth' },
+          { label: 'Vault', path: 'settings/vault' },
+          { label: 'Storage', path: 'settings/storage' },
+        ],
+      },
+    ],
+  },
+]
+
+export const OPEN_MENU_LABEL = 'Open menu'
+export const PRODUCT_MENU_LABEL = 'Product menu'
+export const RESIZE_MENU_LABEL = 'Resize menu'
+export const RESIZE_PANEL_LABEL = 'Resize panel'
+export const CLOSE_PANEL_LABEL = 'Close panel'
+export const ASSISTANT_TOGGLE_LABEL = 'Assistant'
+export const SQL_EDITOR_TOGGLE_LABEL = 'SQL panel'
+
+export const RIGHT_PANEL_TITLES = {
+  assistant: 'AI assistant',
+  'sql-editor': 'SQL editor',
+} as const
+
+export const RIGHT_PANEL_PLACEHOLDERS = {
+  assistant:
+    'The AI assistant will live here: chat to Postgres to generate SQL for tables, RLS policies, functions and triggers, run or chart that SQL, and deploy edge functions it proposes.',
+  'sql-editor':
+    'The SQL editor will live here: write and run SQL next to the page you are on, with results in a grid, and save queries as snippets.',
+} as const
+
+export const PROJECT_NOT_FOUND_TITLE = 'Project not found'
+export const PROJECT_NOT_FOUND_DESCRIPTION = (ref: string) =>
+  `There is no project "${ref}" in your organizations, or you no longer have access to it.`
+export const PROJECT_LOAD_FAILED_TITLE = 'Failed to load the project'
+
+/** Texts of the "Setting up" screen (spec 01, "Main area by project status"). */
+export const SETTING_UP_TITLE = 'Setting up project'
+export const SETTING_UP_DESCRIPTION =
+  'We are creating your database. This page updates by itself as soon as the project is ready.'
+export const SETTING_UP_UNKNOWN_DESCRIPTION =
+  'The status of this project is not known yet. This page updates by itself as soon as it is.'
+export const SETTING_UP_POLL_INTERVAL_MS = 4000
+/** After this long on the setting-up screen, suggest contacting support. */
+export const SETTING_UP_SUPPORT_ADVICE_AFTER_MS = 2 * 60_000
+export const SETTING_UP_SUPPORT_ADVICE =
+  'This is taking longer than usual. If the project is not ready in a few more minutes, contact support.'
+export const SETTING_UP_SUPPORT_CATEGORY = 'Database_unresponsive'
+export const CONTACT_SUPPORT_LABEL = 'Contact support'
+export const CLIENT_LIBRARIES_TITLE = 'Client libraries'
+export const CLIENT_LIBRARIES = ['JavaScript', 'Flutter', 'Python', 'C#', 'Swift', 'Kotlin'] as const
+export const EXAMPLE_PROJECTS_TITLE = 'Example projects'
+export const EXAMPLE_PROJECTS_URL = 'https://github.com/supabase/supabase/tree/master/examples'
+export const EXAMPLE_PROJECTS = [
+  { title: 'Todo list', description: 'A to-do app with row-level security, in Next.js.' },
+  { title: 'User management', description: 'Sign up, sign in and profile pictures with auth and storage.' },
+  { title: 'Realtime chat', description: 'A chat room that updates as messages arrive.' },
+  { title: 'Edge function webhook', description: 'Handle a webhook in an edge function and write to the database.' },
+] as const
+
+/** Until later issues build their screens, statuses other than the ones above name themselves here. */
+export const PROJECT_STATUS_PLACEHOLDER_DESCRIPTION =
+  'The dashboard will show a dedicated screen for this state in a later release. The project page is not available meanwhile.'

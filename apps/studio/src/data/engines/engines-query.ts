@@ -1,0 +1,20 @@
+import type { EngineInfo } from '@pgfleet/contracts'
+import { useQuery } from '@tanstack/react-query'
+import { fetcher } from '../fetcher'
+import type { QueryOptions } from '../types'
+import { engineKeys } from './keys'
+
+const ENGINES_STALE_TIME_MS = 10 * 60_000
+
+export async function getEngines(signal?: AbortSignal) {
+  return fetcher<EngineInfo[]>('/platform/engines', { signal })
+}
+
+export function useEnginesQuery(options: QueryOptions<EngineInfo[]> = {}) {
+  return useQuery({
+    staleTime: ENGINES_STALE_TIME_MS,
+    ...options,
+    queryKey: engineKeys.list(),
+    queryFn: ({ signal }) => getEngines(signal),
+  })
+}

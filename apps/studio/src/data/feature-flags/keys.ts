@@ -1,0 +1,4 @@
+export const featureFlagKeys = {
+  all: ['feature-flags'] as const,
+  list: () => [...featureFlagKeys.all, 'list'] as const,
+}

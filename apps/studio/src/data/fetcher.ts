@@ -1,0 +1,136 @@
+import { CSRF_COOKIE, CSRF_HEADER } from '@pgfleet/contracts'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/** An error answered by the platform (`{ message }`), or a network failure / timeout (status 0). */
+export class ApiError extends Error {
+  override readonly name = 'ApiError'
+  constructor(
+    message: string,
+    readonly status: number,
+    readonly requestId?: string,
+  ) {
+    super(message)
+  }
+}
+
+export function isApiError(error: unknown): error is ApiError {
+  return error instanceof ApiError
+}
+
+export function getErrorMessage(error: unknown, fallback = 'Something went wrong'): string {
+  if (error instanceof Error && error.message) return error.message
+  if (typeof error === 'string' && error) return error
+  return fallback
+}
+
+export const NETWORK_ERROR_MESSAGE = 'Unable to reach the pgfleet server. Check your connection and try again.'
+export const TIMEOUT_ERROR_MESSAGE = (ms: number) => `The server did not answer within ${ms / 1000} s`
+
+const MUTATING_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
+
+/** Paths whose 401 answers mean "not signed in" to the caller, not "session expired". */
+const UNAUTHORIZED_REDIRECT_EXEMPT_PATHS = ['/platform/auth/login', '/platform/auth/signup', '/platform/profile']
+
+export function readCookie(cookieString: string, name: string): string | undefined {
+  for (const part of cookieString.split(';')) {
+    const separator = part.indexOf('=')
+    if (separator === -1) continue
+    if (part.slice(0, separator).trim() !== name) continue
+    const value = part.slice(separator + 1).trim()
+    try {
+      return decodeURIComponent(value)
+    } catch {
+      return value
+    }
+  }
+  return undefined
+}
+
+export function buildRequestHeaders(
+  method: HttpMethod,
+  hasBody: boolean,
+  cookieString: string,
+): Record<string, string> {
+  const headers: Record<string, string> = { accept: 'application/json' }
+  if (hasBody) headers['content-type'] = 'application/json'
+  if (MUTATING_METHODS.has(method)) {
+    const csrf = readCookie(cookieString, CSRF_COOKIE)
+    if (csrf) headers[CSRF_HEADER] = csrf
+  }
+  return headers
+}
+
+export function shouldRedirectOnUnauthorized(path: string): boolean {
+  const pathname = path.split('?')[0] ?? path
+  return !UNAUTHORIZED_REDIRECT_EXEMPT_PATHS.includes(pathname)
+}
+
+let onUnauthorized: () => void = () => {
+  window.location.assign('/sign-in')
+}
+
+/** The app replaces the default full reload with a router navigation. */
+export function setUnauthorizedHandler(handler: () => void) {
+  onUnauthorized = handler
+}
+
+export type RequestOptions = {
+  method?: HttpMethod
+  body?: unknown
+  signal?: AbortSignal
+  /** aborts the request after this many milliseconds (status polling uses 2000) */
+  timeoutMs?: number
+}
+
+async function readErrorBody(response: Response): Promise<{ message?: string; requestId?: string }> {
+  try {
+    const body: unknown = await response.json()
+    if (body && typeof body === 'object') {
+      const { message, requestId } = body as Record<string, unknown>
+      return {
+        message: typeof message === 'string' ? message : undefined,
+        requestId: typeof requestId === 'string' ? requestId : undefined,
+      }
+    }
+  } catch {
+    // not JSON: fall back to the status text below
+  }
+  return {}
+}
+
+/** The only function in the dashboard that talks to the platform API. */
+export async function fetcher<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const method = options.method ?? 'GET'
+  const hasBody = options.body !== undefined
+  const signals: AbortSignal[] = []
+  if (options.signal) signals.push(options.signal)
+  if (options.timeoutMs) signals.push(AbortSignal.timeout(options.timeoutMs))
+
+  let response: Response
+  try {
+    response = await fetch(path, {
+      method,
+      credentials: 'same-origin',
+      headers: buildRequestHeaders(method, hasBody, typeof document === 'undefined' ? '' : document.cookie),
+      body: hasBody ? JSON.stringify(options.body) : undefined,
+      signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
+    })
+  } catch (error) {
+    if (error instanceof DOMException && error.name === 'TimeoutError' && options.timeoutMs) {
+      throw new ApiError(TIMEOUT_ERROR_MESSAGE(options.timeoutMs), 0)
+    }
+    if (error instanceof DOMException && error.name === 'AbortError') throw error
+    throw new ApiError(NETWORK_ERROR_MESSAGE, 0)
+  }
+
+  if (!response.ok) {
+    const { message, requestId } = await readErrorBody(response)
+    if (response.status === 401 && shouldRedirectOnUnauthorized(path)) onUnauthorized()
+    throw new ApiError(message ?? `Request failed with status ${response.status}`, response.status, requestId)
+  }
+
+  if (response.status === 204) return undefined as T
+  const text = await response.text()
+  return (text ? JSON.parse(text) : undefined) as T
+}

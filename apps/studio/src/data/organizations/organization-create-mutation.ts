@@ -1,0 +1,29 @@
+import type { Organization } from '@pgfleet/contracts'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { fetcher } from '../fetcher'
+import { permissionKeys } from '../permissions/keys'
+import type { MutationOptions } from '../types'
+import { organizationKeys } from './keys'
+
+export type OrganizationCreateVariables = { name: string }
+
+export async function createOrganization(variables: OrganizationCreateVariables) {
+  return fetcher<Organization>('/platform/organizations', { method: 'POST', body: variables })
+}
+
+export function useOrganizationCreateMutation(
+  options: MutationOptions<Organization, OrganizationCreateVariables> = {},
+) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    ...options,
+    mutationFn: createOrganization,
+    onSuccess: async (organization, ...rest) => {
+      await Promise.all([
+        queryClient.invalidateQueries({ queryKey: organizationKeys.list() }),
+        queryClient.invalidateQueries({ queryKey: permissionKeys.list() }),
+      ])
+      return options.onSuccess?.(organization, ...rest)
+    },
+  })
+}

@@ -1,0 +1,39 @@
+import { type Organization, REQUIRED_VALUE_MESSAGES, type UpdateOrganizationBody } from '@pgfleet/contracts'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { fetcher } from '../fetcher'
+import { permissionKeys } from '../permissions/keys'
+import { projectKeys } from '../projects/keys'
+import type { MutationOptions } from '../types'
+import { organizationKeys } from './keys'
+
+/** `slug` is the organization's current slug; `body.slug` is the new one (it may be the same). */
+export type OrganizationUpdateVariables = { slug: string; body: UpdateOrganizationBody }
+
+export async function updateOrganization({ slug, body }: OrganizationUpdateVariables) {
+  if (!slug) throw new Error(REQUIRED_VALUE_MESSAGES.slug)
+  return fetcher<Organization>(`/platform/organizations/${encodeURIComponent(slug)}`, { method: 'PATCH', body })
+}
+
+export function useOrganizationUpdateMutation(
+  options: MutationOptions<Organization, OrganizationUpdateVariables> = {},
+) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    ...options,
+    mutationFn: updateOrganization,
+    onSuccess: (organization, variables, ...rest) => {
+      if (organization.slug === variables.slug) {
+        queryClient.setQueryData<Organization[]>(organizationKeys.list(), (organizations) =>
+          organizations?.map((item) => (item.id === organization.id ? organization : item)),
+        )
+      } else {
+        // Permissions and projects name the organization by slug. The list is refetched rather than
+        // patched so the old address does not resolve to "not found" before the caller navigates.
+        void queryClient.invalidateQueries({ queryKey: permissionKeys.list() })
+        void queryClient.invalidateQueries({ queryKey: projectKeys.all })
+      }
+      void queryClient.invalidateQueries({ queryKey: organizationKeys.list() })
+      return options.onSuccess?.(organization, variables, ...rest)
+    },
+  })
+}

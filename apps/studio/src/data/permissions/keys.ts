@@ -1,0 +1,4 @@
+export const permissionKeys = {
+  all: ['permissions'] as const,
+  list: () => [...permissionKeys.all, 'list'] as const,
+}

@@ -1,0 +1,4 @@
+export const supportKeys = {
+  all: ['support'] as const,
+  requests: (slug: string | undefined) => [...supportKeys.all, 'requests', slug] as const,
+}

@@ -1,0 +1,3 @@
+export const PRODUCT_NAME = 'pgfleet'
+/** API reference served by the platform (OpenAPI generated from the shared contracts). */
+export const API_DOCS_URL = '/docs'

@@ -1,0 +1,34 @@
+import { QueryClientProvider } from '@tanstack/react-query'
+import { StrictMode } from 'react'
+import { createRoot } from 'react-dom/client'
+import { createBrowserRouter } from 'react-router'
+import { RouterProvider } from 'react-router/dom'
+import { Toaster } from 'sonner'
+import { TooltipProvider } from './components/ui/Tooltip'
+import { setUnauthorizedHandler } from './data/fetcher'
+import { createQueryClient } from './data/query-client'
+import { routes } from './routes/router'
+import './styles.css'
+
+const queryClient = createQueryClient()
+const router = createBrowserRouter(routes)
+
+// An expired session: go to sign-in, then drop everything cached for it.
+setUnauthorizedHandler(() => {
+  if (router.state.location.pathname === '/sign-in') return
+  void router.navigate('/sign-in').then(() => queryClient.clear())
+})
+
+const root = document.getElementById('root')
+if (!root) throw new Error('index.html has no #root element')
+
+createRoot(root).render(
+  <StrictMode>
+    <QueryClientProvider client={queryClient}>
+      <TooltipProvider delayDuration={200}>
+        <RouterProvider router={router} />
+      </TooltipProvider>
+      <Toaster position="top-right" richColors closeButton />
+    </QueryClientProvider>
+  </StrictMode>,
+)

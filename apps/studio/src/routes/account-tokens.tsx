@@ -1,0 +1,5 @@
+import { AccessTokensPage } from '../components/interfaces/AccessTokens/AccessTokensPage'
+
+export default function AccountTokensRoute() {
+  return <AccessTokensPage />
+}

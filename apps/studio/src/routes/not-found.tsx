@@ -1,0 +1,5 @@
+import { NotFoundPage } from '../components/interfaces/NotFound/NotFoundPage'
+
+export default function NotFoundRoute() {
+  return <NotFoundPage />
+}

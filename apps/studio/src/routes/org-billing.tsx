@@ -1,0 +1,5 @@
+import { BillingPage } from '../components/interfaces/Billing/BillingPage'
+
+export default function OrganizationBillingRoute() {
+  return <BillingPage />
+}

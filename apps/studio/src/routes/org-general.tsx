@@ -1,0 +1,5 @@
+import { OrganizationGeneralPage } from '../components/interfaces/Organization/OrganizationGeneralPage'
+
+export default function OrganizationGeneralRoute() {
+  return <OrganizationGeneralPage />
+}

@@ -1,0 +1,5 @@
+import { ProjectLayout } from '../components/interfaces/ProjectLayout/ProjectLayout'
+
+export default function ProjectLayoutRoute() {
+  return <ProjectLayout />
+}

@@ -1,0 +1,144 @@
+import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 'react'
+import { Navigate, type RouteObject } from 'react-router'
+import { AppShell } from '../components/interfaces/AppShell/AppShell'
+import { RequireAuth } from '../components/interfaces/AppShell/RequireAuth'
+import { PROJECT_COMING_SOON_PAGES } from '../components/interfaces/ComingSoon/coming-soon.constants'
+import { NOT_FOUND_TITLE } from '../components/interfaces/NotFound/not-found.constants'
+import { RouteErrorBoundary } from '../components/ui/ErrorBoundary'
+import { PageSkeleton } from '../components/ui/Skeleton'
+import type { RouteHandle } from '../lib/route-handle'
+import { RootError } from './root-error'
+import { RootLayout } from './root-layout'
+
+/** Page titles (the first part of the browser title). */
+export const PAGE_TITLES = {
+  signIn: 'Sign in',
+  signUp: 'Sign up',
+  projects: 'Projects',
+  newProject: 'New project',
+  organizationGeneral: 'Organization settings',
+  organizationBilling: 'Billing',
+  support: 'Support',
+  accessTokens: 'Access tokens',
+  projectHome: 'Home',
+  notFound: NOT_FOUND_TITLE,
+} as const
+
+/** Every page is its own chunk, behind its own error boundary. */
+function page(Component: LazyExoticComponent<ComponentType>) {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<PageSkeleton />}>
+        <Component />
+      </Suspense>
+    </RouteErrorBoundary>
+  )
+}
+
+const IndexRedirect = lazy(() => import('./index-redirect'))
+const SignIn = lazy(() => import('./sign-in'))
+const SignUp = lazy(() => import('./sign-up'))
+const Projects = lazy(() => import('./projects'))
+const NewProject = lazy(() => import('./new-project'))
+const OrganizationLayout = lazy(() => import('./org-layout'))
+const OrganizationGeneral = lazy(() => import('./org-general'))
+const OrganizationBilling = lazy(() => import('./org-billing'))
+const SupportNew = lazy(() => import('./support-new'))
+const AccountTokens = lazy(() => import('./account-tokens'))
+const ProjectLayout = lazy(() => import('./project-layout'))
+const ProjectHome = lazy(() => import('./project-home'))
+const ComingSoon = lazy(() => import('./coming-soon'))
+const NotFound = lazy(() => import('./not-found'))
+
+const notFoundRoute: RouteObject = {
+  path: '*',
+  handle: { title: PAGE_TITLES.notFound } satisfies RouteHandle,
+  element: page(NotFound),
+}
+
+export const routes: RouteObject[] = [
+  {
+    element: <RootLayout />,
+    errorElement: <RootError />,
+    children: [
+      { index: true, element: page(IndexRedirect) },
+      { path: 'sign-in', handle: { title: PAGE_TITLES.signIn } satisfies RouteHandle, element: page(SignIn) },
+      { path: 'sign-up', handle: { title: PAGE_TITLES.signUp } satisfies RouteHandle, element: page(SignUp) },
+      {
+        element: <RequireAuth />,
+        children: [
+          {
+            element: <AppShell />,
+            children: [
+              {
+                path: 'projects',
+                handle: { title: PAGE_TITLES.projects } satisfies RouteHandle,
+                element: page(Projects),
+              },
+              {
+                path: 'new',
+                handle: { title: PAGE_TITLES.newProject } satisfies RouteHandle,
+                element: page(NewProject),
+              },
+              {
+                path: 'new/:slug',
+                handle: { title: PAGE_TITLES.newProject } satisfies RouteHandle,
+                element: page(NewProject),
+              },
+              {
+                path: 'org/:slug',
+                element: page(OrganizationLayout),
+                children: [
+                  { index: true, element: <Navigate to="general" replace /> },
+                  {
+                    path: 'general',
+                    handle: { title: PAGE_TITLES.organizationGeneral } satisfies RouteHandle,
+                    element: page(OrganizationGeneral),
+                  },
+                  {
+                    path: 'billing',
+                    handle: { title: PAGE_TITLES.organizationBilling } satisfies RouteHandle,
+                    element: page(OrganizationBilling),
+                  },
+                  notFoundRoute,
+                ],
+              },
+              {
+                path: 'support/new',
+                handle: { title: PAGE_TITLES.support } satisfies RouteHandle,
+                element: page(SupportNew),
+              },
+              {
+                path: 'account/tokens',
+                handle: { title: PAGE_TITLES.accessTokens } satisfies RouteHandle,
+                element: page(AccountTokens),
+              },
+              { path: 'account', element: <Navigate to="/account/tokens" replace /> },
+            ],
+          },
+          {
+            path: 'project/:ref',
+            element: page(ProjectLayout),
+            children: [
+              {
+                index: true,
+                handle: { title: PAGE_TITLES.projectHome } satisfies RouteHandle,
+                element: page(ProjectHome),
+              },
+              { path: 'settings', element: <Navigate to="general" replace /> },
+              ...PROJECT_COMING_SOON_PAGES.map(
+                (spec): RouteObject => ({
+                  path: spec.path,
+                  handle: { title: spec.title, summary: spec.summary } satisfies RouteHandle,
+                  element: page(ComingSoon),
+                }),
+              ),
+              notFoundRoute,
+            ],
+          },
+        ],
+      },
+      notFoundRoute,
+    ],
+  },
+]

@@ -1,0 +1,5 @@
+import { SupportForm } from '../components/interfaces/Support/SupportForm'
+
+export default function SupportNewRoute() {
+  return <SupportForm />
+}
