@@ -1,0 +1,116 @@
+import { describe, expect, it } from 'vitest'
+import { parseSql } from './parser'
+import {
+  analyzeSafety,
+  CONFIRM_EXECUTION_HINT,
+  CONFIRM_EXECUTION_QUESTION,
+  FUNCTION_CALL_WARNING,
+  isSafeQuery,
+  type SafetyReason,
+  safetyWarning,
+  WRITE_OPERATION_WARNING,
+} from './safety'
+
+// [sql, expected reason] — undefined means safe
+const cases: [string, SafetyReason | undefined][] = [
+  // plain reads with allow-listed functions
+  ['select * from users', undefined],
+  ['SELECT count(*), sum(a), avg(a), min(a), max(a) FROM t', undefined],
+  ["select coalesce(a, 0), nullif(b, '') from t", undefined],
+  ['select current_timestamp, current_date', undefined],
+  ['select length(n), lower(n), upper(n), trim(n), substring(n from 1 for 2), substring(n, 1, 2) from t', undefined],
+  [
+    "select to_char(d, 'YYYY'), to_date('2024', 'YYYY'), extract(year from d), date(d), date_trunc('day', d) from t",
+    undefined,
+  ],
+  ["select string_agg(name, ', ') from t where id in (1, 2)", undefined],
+  ['select pg_catalog.count(*) from t', undefined],
+  ['select count(*) filter (where a > 1) over (partition by b) from t', undefined],
+  ["select x at time zone 'utc' from t", undefined],
+  ['select a::date, b::jsonb, c::text[] from t', undefined],
+  ['select * from t where exists (select 1 from u where u.id = t.id)', undefined],
+  // keywords in strings, comments and identifiers do not matter
+  ["select 'drop table x' as note", undefined],
+  ['select 1 -- drop table x', undefined],
+  ['select /* delete from t */ 1', undefined],
+  ['select "delete", "update", created_at, updated, deleted_at, replaced_by from t', undefined],
+  ['select $$update t set a = 1$$ as sql', undefined],
+  // other row-returning forms
+  ['values (1), (2)', undefined],
+  ['table users', undefined],
+  ['(select 1) union all select 2', undefined],
+  ['with recent as (select * from t) select * from recent', undefined],
+  ['select 1; select 2;', undefined],
+  // writes
+  ['insert into t values (1)', 'write'],
+  ['update t set a = 1 where id = 1', 'write'],
+  ['delete from t where id = 1', 'write'],
+  ['drop table t', 'write'],
+  ['create table t (id int)', 'write'],
+  ['alter table t add column c int', 'write'],
+  ['create or replace view v as select 1', 'write'],
+  ['select * into new_table from t', 'write'],
+  ['select * from t for update', 'write'],
+  ['select * from t for share skip locked', 'write'],
+  ['select * from (select * from t for update) s', 'write'],
+  ['with d as (delete from t returning *) select * from d', 'write'],
+  ['with i as (insert into t values (1) returning id) select id from i', 'write'],
+  ['select 1; delete from t', 'write'],
+  ['explain select 1', 'write'],
+  ['-- select\ntruncate t', 'write'],
+  ["select nextval('s'); drop table t", 'write'],
+  // functions outside the allow-list
+  ['select now()', 'function'],
+  ["select nextval('seq')", 'function'],
+  ['select * from generate_series(1, 10)', 'function'],
+  ['select public.count(*) from t', 'function'],
+  ['select greatest(a, b) from t', 'function'],
+  ["select position('a' in 'abc')", 'function'],
+  ['select current_user', 'function'],
+  ['select btrim(name) from t', 'function'],
+  ['select * from t where id in (select my_func())', 'function'],
+  ["select json_build_object('a', 1)", 'function'],
+  ["select date_part('year', d) from t", 'function'],
+  ["select json_object('a': 1)", 'function'],
+  ["select * from t where created_at > now() - interval '1 day'", 'function'],
+  // not analysable
+  ['selec * from t', 'invalid'],
+  ["select 'unterminated", 'invalid'],
+  ['', 'empty'],
+  ['-- only a comment', 'empty'],
+  [';;', 'empty'],
+]
+
+describe('analyzeSafety', () => {
+  it.each(cases)('%j', async (sql, reason) => {
+    const parsed = await parseSql(sql)
+    expect(analyzeSafety(parsed)).toEqual(reason ? { safe: false, reason } : { safe: true })
+    expect(isSafeQuery(parsed)).toBe(reason === undefined)
+  })
+})
+
+describe('safetyWarning', () => {
+  it.each<[SafetyReason | undefined, string | undefined]>([
+    ['write', WRITE_OPERATION_WARNING],
+    ['function', FUNCTION_CALL_WARNING],
+    ['invalid', WRITE_OPERATION_WARNING],
+    ['empty', undefined],
+    [undefined, undefined],
+  ])('%s', (reason, text) => {
+    expect(safetyWarning(reason)).toBe(text)
+  })
+
+  it('uses the product texts', () => {
+    expect([
+      WRITE_OPERATION_WARNING,
+      FUNCTION_CALL_WARNING,
+      CONFIRM_EXECUTION_QUESTION,
+      CONFIRM_EXECUTION_HINT,
+    ]).toEqual([
+      'This query contains write operations.',
+      'This query involves running a function.',
+      'Are you sure you want to execute it?',
+      'Make sure you are not accidentally removing something important.',
+    ])
+  })
+})
