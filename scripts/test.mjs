@@ -1,7 +1,10 @@
 // `npm test`: every check CI makes, in order: lint, types, unit + integration tests, build, browser tests.
-import { existsSync } from 'node:fs'
-import { ensureInstalled, run } from './ensure-install.mjs'
-import { findChromium } from './find-chromium.mjs'
+import { spawnSync } from 'node:child_process'
+import { existsSync, mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { ensureInstalled, repoRoot, run } from './ensure-install.mjs'
+import { ensureChromium } from './find-chromium.mjs'
 
 ensureInstalled()
 const step = (title) => console.log(`\n━━ ${title}`)
@@ -15,10 +18,21 @@ run('npx', ['vitest', 'run'])
 step('build the dashboard')
 run('npm', ['run', 'build', '--silent'])
 step('browser tests (Playwright in Debian Chromium)')
-const chromium = findChromium()
+const chromium = ensureChromium()
 if (!chromium || !existsSync(chromium)) {
   console.error('✖ Chromium not found. Install it with `apt-get install -y chromium` or set PGFLEET_CHROMIUM.')
   process.exit(1)
 }
-run('npx', ['playwright', 'test'], { env: { ...process.env, PGFLEET_CHROMIUM: chromium } })
+// the platform under test keeps its data in a fresh directory, removed after the run
+const e2eDataDir = mkdtempSync(path.join(os.tmpdir(), 'pgfleet-e2e-'))
+const e2e = spawnSync('npx', ['playwright', 'test'], {
+  stdio: 'inherit',
+  cwd: repoRoot,
+  env: { ...process.env, PGFLEET_CHROMIUM: chromium, PGFLEET_E2E_DATA_DIR: e2eDataDir },
+})
+rmSync(e2eDataDir, { recursive: true, force: true })
+if (e2e.status !== 0) {
+  console.error(`\n✖ browser tests failed (exit ${e2e.status ?? e2e.signal})`)
+  process.exit(e2e.status ?? 1)
+}
 console.log('\n✔ all checks passed')

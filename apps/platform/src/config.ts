@@ -24,6 +24,12 @@ const EnvSchema = z.object({
   PGFLEET_FREE_PROJECT_LIMIT: z.coerce.number().int().min(0).default(2),
   PGFLEET_STUDIO_DIR: z.string().optional(),
   PGFLEET_HEALTH_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+  PGFLEET_DOMAIN: z.string().optional(),
+  PGFLEET_REST_SCHEMAS: z.string().default('public'),
+  PGFLEET_REST_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
+  PGFLEET_REST_ALLOW_UNFILTERED_WRITES: z.enum(['true', 'false']).default('false'),
+  PGFLEET_RESTORE_WINDOW_DAYS: z.coerce.number().int().min(1).default(90),
+  PGFLEET_PREVIEW_MAJORS: z.string().default(''),
   PGFLEET_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -44,6 +50,13 @@ export interface PlatformConfig {
   studioDir: string
   healthIntervalMs: number
   logLevel: string
+  /** when set, {ref}.{domain} serves the project's APIs by Host header */
+  domain: string | undefined
+  rest: { schemas: string[]; poolSize: number; allowUnfilteredWrites: boolean }
+  /** paused projects can be restored for this many days */
+  restoreWindowDays: number
+  /** Postgres majors offered with release_channel 'preview' instead of 'ga' */
+  previewMajors: number[]
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..')
@@ -93,5 +106,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     studioDir: path.resolve(e.PGFLEET_STUDIO_DIR ?? path.join(repoRoot, 'apps/studio/dist')),
     healthIntervalMs: e.PGFLEET_HEALTH_INTERVAL_MS,
     logLevel: e.PGFLEET_LOG_LEVEL,
+    domain: e.PGFLEET_DOMAIN || undefined,
+    rest: {
+      schemas: e.PGFLEET_REST_SCHEMAS.split(',')
+        .map((s) => s.trim())
+        .filter(Boolean),
+      poolSize: e.PGFLEET_REST_POOL_SIZE,
+      allowUnfilteredWrites: e.PGFLEET_REST_ALLOW_UNFILTERED_WRITES === 'true',
+    },
+    restoreWindowDays: e.PGFLEET_RESTORE_WINDOW_DAYS,
+    previewMajors: e.PGFLEET_PREVIEW_MAJORS.split(',')
+      .map((s) => Number(s.trim()))
+      .filter((n) => Number.isInteger(n) && n > 0),
   }
 }

@@ -12,4 +12,6 @@ export interface AppContext {
   driver: LocalDriver
   jobs: JobQueue
   health: HealthMonitor
+  /** called before a project's server stops for good (pause, delete): e.g. the data API closes its pool */
+  projectStopping(ref: string): Promise<void>
 }

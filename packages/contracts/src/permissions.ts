@@ -31,6 +31,8 @@ export const PermissionResource = {
   USER_CONTENT: 'user_content',
   SUPPORT_REQUESTS: 'support_requests',
   DATABASE: 'database',
+  /** database backups: downloading one gives all of the project's data */
+  BACKUPS: 'backups',
 } as const
 export type PermissionResource = (typeof PermissionResource)[keyof typeof PermissionResource]
 

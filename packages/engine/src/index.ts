@@ -1,3 +1,24 @@
+export { archiveStoppedCluster } from './backup/cold'
+export { readArchiveManifest } from './backup/manifest'
+export { onlineBaseBackup } from './backup/online'
+export { type ControlFileSummary, formatLsn, readControlFile } from './backup/pg-control'
+export { restoreArchive } from './backup/restore'
+export { type ArchiveTools, archiveTools, preferredArchiveExtension } from './backup/tools'
+export {
+  type ArchiveCompression,
+  type ArchiveOptions,
+  type ArchiveResult,
+  type ArchiveSource,
+  type BackupKind,
+  type BackupManifest,
+  type BackupSidecar,
+  MANIFEST_NAME,
+  type OnlineArchiveSource,
+  type ProgressCallback,
+  type RestoreArchiveOptions,
+  type RestoreArchiveResult,
+} from './backup/types'
+export { checkpointCluster } from './cluster/checkpoint'
 export {
   assertSocketPathFits,
   connectionConfig,
@@ -35,9 +56,12 @@ export {
 export { isPasswordVerifier, scramSha256Verifier } from './cluster/scram'
 export {
   MANAGED_SETTINGS,
+  parseSettings,
   readSettingsPort,
+  readStoredSettings,
   renderSettings,
   SETTINGS_FILE_NAME,
+  type StoredSettings,
   writeClusterSettings,
 } from './cluster/settings'
 export { type StartClusterOptions, type StartClusterResult, startCluster } from './cluster/start'
@@ -45,18 +69,27 @@ export { STOP_SIGNALS, stopCluster } from './cluster/stop'
 export type { ClusterHealth, ClusterLocation, ClusterSpec, SettingValue, StopMode } from './cluster/types'
 export { SOCKET_ONLY_PORT } from './cluster/types'
 export { COMPUTE_SIZES, type ComputeSettings, type ComputeSize, computeSettings, isComputeSize } from './compute'
+export type { BackupInfo } from './driver/backup-store'
 export { LocalDriver, type LocalDriverOptions, type LocalProjectPaths } from './driver/local'
 export type {
+  BackupProjectOptions,
   CreateProjectInput,
   CreateProjectResult,
+  LifecycleOptions,
+  PauseProjectResult,
   ProjectConnectionOptions,
   ProjectDriver,
   ProjectHealth,
   ProjectRuntimeConfig,
+  ResizeProjectResult,
+  RestartProjectResult,
+  RestoreProjectOptions,
+  RestoreProjectResult,
   StartProjectResult,
 } from './driver/types'
 export { clearEngineCache, discoverEngines, engineForMajor, findClientTool } from './engines/discover'
 export type { ClientTool, DiscoverEnginesOptions, EngineTools, PostgresEngine } from './engines/types'
 export { allocatePort, canBind, type PortRange } from './ports'
+export { type DirectoryUsage, directoryUsage } from './system/disk-usage'
 export { DEFAULT_RUN_AS_USER, type RunAs, resolveRunAs } from './system/run-as'
 export { assertTraversableBy } from './system/traversable'

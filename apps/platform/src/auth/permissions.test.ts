@@ -32,6 +32,7 @@ const TABLE: Row[] = [
   [A.DELETE, R.USER_CONTENT, devUp],
   [A.SQL_READ, R.DATABASE, all],
   [A.SQL_WRITE, R.DATABASE, devUp],
+  [A.READ, R.BACKUPS, devUp],
   [A.CREATE, R.SUPPORT_REQUESTS, all],
   [A.READ, R.SUPPORT_REQUESTS, ownerOnly],
 ]

@@ -24,6 +24,7 @@ const DEVELOPER: Grant[] = [
   [A.UPDATE, R.USER_CONTENT],
   [A.DELETE, R.USER_CONTENT],
   [A.SQL_WRITE, R.DATABASE],
+  [A.READ, R.BACKUPS],
 ]
 
 const ADMINISTRATOR: Grant[] = [

@@ -56,16 +56,26 @@ export class JobQueue {
     this.workerIds.set(definition.name, workerId)
   }
 
-  /** One run at a time per subject (project ref), even if a retried copy of a job shows up. */
-  private async runExclusive<T>(data: T, handler: (data: T) => Promise<void>): Promise<void> {
-    const key = (data as { ref?: string }).ref ?? ''
+  private runExclusive<T>(data: T, handler: (data: T) => Promise<void>): Promise<void> {
+    return this.exclusive((data as { ref?: string }).ref ?? '', () => handler(data))
+  }
+
+  /**
+   * One piece of work at a time per subject (a project ref): jobs, retried copies of a job, and the health
+   * monitor's restarts all queue up here, so none of them sees a project halfway through another's change.
+   */
+  async exclusive<R>(key: string, work: () => Promise<R>): Promise<R> {
     const previous = this.running.get(key) ?? Promise.resolve()
-    const next = previous.catch(() => {}).then(() => handler(data))
-    this.running.set(key, next)
+    const next = previous.catch(() => {}).then(work)
+    const settled = next.then(
+      () => {},
+      () => {},
+    )
+    this.running.set(key, settled)
     try {
-      await next
+      return await next
     } finally {
-      if (this.running.get(key) === next) this.running.delete(key)
+      if (this.running.get(key) === settled) this.running.delete(key)
     }
   }
 

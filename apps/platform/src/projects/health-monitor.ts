@@ -1,5 +1,7 @@
+import type { ComputeSize } from '@pgfleet/contracts'
 import type { LocalDriver } from '@pgfleet/engine'
 import type { Db } from '../db/kysely'
+import type { JobQueue } from '../jobs/queue'
 
 /**
  * Probes every project that should be running. A postmaster that died on its own is started again;
@@ -13,6 +15,7 @@ export class HealthMonitor {
   constructor(
     private readonly db: Db,
     private readonly driver: LocalDriver,
+    private readonly jobs: JobQueue,
     private readonly intervalMs: number,
     private readonly log: (message: string) => void = console.log,
   ) {}
@@ -38,6 +41,29 @@ export class HealthMonitor {
     clearInterval(this.timer)
   }
 
+  /** Under the project's lock, so a pause or delete that just stopped the server is never undone. */
+  private async restartIfStillDown(ref: string): Promise<void> {
+    await this.jobs.exclusive(ref, async () => {
+      const project = await this.db
+        .selectFrom('projects')
+        .select(['ref', 'status', 'port', 'postgres_major', 'compute_size'])
+        .where('ref', '=', ref)
+        .executeTakeFirst()
+      if (project?.status !== 'ACTIVE_HEALTHY' || (await this.driver.projectHealth(ref)) !== 'down') return
+      this.log(`[health] project ${ref} is down; starting it again`)
+      try {
+        await this.driver.startProject(ref, {
+          port: project.port,
+          major: project.postgres_major,
+          computeSize: project.compute_size as ComputeSize,
+        })
+        this.serving.add(ref)
+      } catch (error) {
+        this.log(`[health] could not restart ${ref}: ${(error as Error).message}`)
+      }
+    })
+  }
+
   /** One pass over the projects marked ACTIVE_HEALTHY. */
   async sweep(): Promise<void> {
     if (this.sweeping) return
@@ -55,19 +81,7 @@ export class HealthMonitor {
           continue
         }
         this.serving.delete(project.ref)
-        if (health === 'down') {
-          this.log(`[health] project ${project.ref} is down; starting it again`)
-          try {
-            await this.driver.startProject(project.ref, {
-              port: project.port,
-              major: project.postgres_major,
-              computeSize: project.compute_size as never,
-            })
-            this.serving.add(project.ref)
-          } catch (error) {
-            this.log(`[health] could not restart ${project.ref}: ${(error as Error).message}`)
-          }
-        }
+        if (health === 'down') await this.restartIfStillDown(project.ref)
       }
     } catch (error) {
       this.log(`[health] sweep failed: ${(error as Error).message}`)

@@ -23,8 +23,11 @@ export async function recoverProjects(ctx: AppContext, log: (message: string) =>
         } catch (error) {
           log(`[recovery] could not start project ${project.ref}: ${(error as Error).message}`)
         }
+      } else if (project.status === 'INACTIVE') {
+        // a paused project's server must not run: one left over from a crash mid-pause is stopped
+        await ctx.driver.stopProject(project.ref).catch(() => {})
       }
-      // COMING_UP and other transitional projects: their jobs are handed back by JobQueue.recoverInterrupted()
+      // transitional statuses: their operations are resumed by resumeOperations()
     }),
   )
 }

@@ -16,7 +16,7 @@ import type { ProjectRow } from '../db/types'
 import { badRequest, conflict, forbidden, notFound } from '../errors'
 import { assertCan, getMembership, getMembershipById, type Membership } from '../organizations/membership'
 import { activeFreeProjectCount } from '../organizations/service'
-import { PROJECT_CREATE_JOB, type ProjectCreateJobData } from './create-job'
+import { jobNameFor, type OperationJobData } from './operations'
 import { generateProjectRef } from './refs'
 
 export const DEFAULT_REGION = 'local'
@@ -140,10 +140,16 @@ export async function createProject(ctx: AppContext, userId: number, body: Creat
           jwt_secret: randomToken(40),
           authenticator_password: randomToken(24),
           created_by: userId,
+          pending_password_verifier: verifier,
         })
         .returningAll()
         .executeTakeFirstOrThrow()
-      await ctx.jobs.send<ProjectCreateJobData>(PROJECT_CREATE_JOB, { ref, passwordVerifier: verifier })
+      const op = await ctx.db
+        .insertInto('project_operations')
+        .values({ project_ref: ref, kind: 'create', status: 'running', started_by: userId })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+      await ctx.jobs.send<OperationJobData>(jobNameFor('create'), { ref, operationId: op.id })
       return { row, organizationSlug: membership.organization.slug }
     } catch (error) {
       // another project took the same port or ref between our read and insert: try again

@@ -6,7 +6,7 @@ import type { AppContext } from '../context'
 import { parseInput } from '../errors'
 import { createProject, getProjectForUser, listProjects, projectStatus, toProject } from '../projects/service'
 
-const RefParams = z.object({ ref: z.string({ error: REQUIRED_VALUE_MESSAGES.projectRef }).pipe(ProjectRef) })
+export const RefParams = z.object({ ref: z.string({ error: REQUIRED_VALUE_MESSAGES.projectRef }).pipe(ProjectRef) })
 
 export const originOf = (ctx: AppContext, request: FastifyRequest): string =>
   ctx.config.publicUrl ? new URL(ctx.config.publicUrl).origin : `${request.protocol}://${request.headers.host}`

@@ -6,3 +6,8 @@ export function useFlag(name: FeatureFlagName): boolean | string {
   const { data } = useFeatureFlagsQuery()
   return data?.[name] ?? DEFAULT_FEATURE_FLAGS[name]
 }
+
+/** Whether a flag counts as on: true, or the string 'true' from a configuration file. */
+export function isFlagOn(value: boolean | string): boolean {
+  return value === true || value === 'true'
+}

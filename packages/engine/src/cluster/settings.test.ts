@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { formatSettingValue, parseSettingsPort, renderSettings } from './settings'
+import { formatSettingValue, parseSettings, parseSettingsPort, renderSettings } from './settings'
 
 const base = { listenAddress: '127.0.0.1', socketDir: '/data/projects/abc/run' }
 
@@ -41,5 +41,13 @@ describe('renderSettings', () => {
     expect(formatSettingValue('C:\\path')).toBe("'C:\\\\path'")
     expect(formatSettingValue(false)).toBe('off')
     expect(() => formatSettingValue(Number.NaN)).toThrow()
+  })
+})
+
+describe('parseSettings', () => {
+  it('reads back what renderSettings wrote, without the derived settings', () => {
+    const settings = { shared_buffers: '32MB', max_connections: 40, fsync: true, search_path: "it's \\ here" }
+    const text = renderSettings({ ...base, port: 5000, settings })
+    expect(parseSettings(text)).toEqual(settings)
   })
 })

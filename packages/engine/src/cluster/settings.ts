@@ -79,3 +79,39 @@ export async function writeConfigFiles(
 export async function writeClusterSettings(spec: ClusterSpec): Promise<void> {
   await writeConfigFiles(spec.dataDir, spec)
 }
+
+/** Reads one value back as renderSettings wrote it: a quoted string, on/off, or a number. */
+function parseSettingValue(raw: string): SettingValue {
+  if (raw.startsWith("'") && raw.endsWith("'") && raw.length >= 2) {
+    return raw.slice(1, -1).replace(/''/g, "'").replace(/\\\\/g, '\\')
+  }
+  if (raw === 'on' || raw === 'off') return raw === 'on'
+  const number = Number(raw)
+  return raw !== '' && Number.isFinite(number) ? number : raw
+}
+
+/** The caller settings of a pgfleet.conf (the derived ones such as port are left out), in file order. */
+export function parseSettings(text: string): Record<string, SettingValue> {
+  const settings: Record<string, SettingValue> = {}
+  for (const line of text.split('\n')) {
+    const match = /^([a-z_][a-z0-9_]*(?:\.[a-z0-9_]+)?) = (.*)$/i.exec(line)
+    if (!match?.[1] || match[2] === undefined) continue
+    if ((MANAGED_SETTINGS as readonly string[]).includes(match[1].toLowerCase())) continue
+    settings[match[1]] = parseSettingValue(match[2])
+  }
+  return settings
+}
+
+export interface StoredSettings {
+  /** null for a socket-only cluster (no listen address). */
+  port: number | null
+  settings: Record<string, SettingValue>
+}
+
+/** What pgfleet.conf in `dataDir` configures, or null without one. */
+export async function readStoredSettings(dataDir: string): Promise<StoredSettings | null> {
+  const text = await readFile(path.join(dataDir, SETTINGS_FILE_NAME), 'utf8').catch(() => null)
+  if (text === null) return null
+  const socketOnly = /^listen_addresses = ''$/m.test(text)
+  return { port: socketOnly ? null : parseSettingsPort(text), settings: parseSettings(text) }
+}

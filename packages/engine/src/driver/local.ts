@@ -1,28 +1,40 @@
 import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { ClientConfig } from 'pg'
+import { checkpointCluster } from '../cluster/checkpoint'
 import { connectionConfig } from '../cluster/client'
 import { initCluster, isInitializedDataDir, partialDataDir } from '../cluster/init'
 import { clusterPid, readPidFile } from '../cluster/pid-file'
 import { probeCluster } from '../cluster/probe'
 import { bootstrapProjectRoles, setRolePassword } from '../cluster/roles'
-import { readSettingsPort, writeClusterSettings } from '../cluster/settings'
+import { readSettingsPort, readStoredSettings, writeClusterSettings } from '../cluster/settings'
 import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
 import { type ClusterLocation, type ClusterSpec, type StopMode, settingsPort } from '../cluster/types'
-import { computeSettings } from '../compute'
+import { COMPUTE_SIZES, type ComputeSize, computeSettings } from '../compute'
 import { engineForMajor } from '../engines/discover'
 import type { PostgresEngine } from '../engines/types'
+import { directoryUsage } from '../system/disk-usage'
 import { mkdirOwned } from '../system/fs-owned'
 import type { RunAs } from '../system/run-as'
 import { assertTraversableBy } from '../system/traversable'
+import type { BackupInfo } from './backup-store'
+import { LocalBackups } from './local-backups'
+import { settleDataDir } from './restore-swap'
 import type {
+  BackupProjectOptions,
   CreateProjectInput,
   CreateProjectResult,
+  LifecycleOptions,
+  PauseProjectResult,
   ProjectConnectionOptions,
   ProjectDriver,
   ProjectHealth,
   ProjectRuntimeConfig,
+  ResizeProjectResult,
+  RestartProjectResult,
+  RestoreProjectOptions,
+  RestoreProjectResult,
   StartProjectResult,
 } from './types'
 
@@ -43,6 +55,8 @@ export interface LocalProjectPaths {
   dataDir: string
   socketDir: string
   logFile: string
+  /** Archives of the project (owned by the platform's user, mode 0700). */
+  backupsDir: string
 }
 
 const REF_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/
@@ -54,8 +68,21 @@ export function assertValidRef(ref: string): void {
 /** Projects as directories under one data directory, each with its own postmaster spawned on this machine. */
 export class LocalDriver implements ProjectDriver {
   readonly kind = 'local'
+  private readonly backups: LocalBackups
+  /** Lifecycle operations of one project run one at a time (in this process); the platform's jobs do the rest. */
+  private readonly queues = new Map<string, Promise<unknown>>()
 
-  constructor(private readonly options: LocalDriverOptions) {}
+  constructor(private readonly options: LocalDriverOptions) {
+    this.backups = new LocalBackups({
+      paths: (ref) => this.projectPaths(ref),
+      runAs: options.runAs,
+      engineFor: (major) => engineForMajor(options.engines, major),
+      dataMajor: (ref) => this.dataMajor(ref),
+      storedSpec: (ref) => this.storedSpec(ref),
+      configuredSpec: (ref, config) => this.configuredSpec(ref, config),
+      startTimeoutMs: options.startTimeoutMs,
+    })
+  }
 
   projectPaths(ref: string): LocalProjectPaths {
     assertValidRef(ref)
@@ -66,6 +93,7 @@ export class LocalDriver implements ProjectDriver {
       dataDir: path.join(projectDir, 'pgdata'),
       socketDir: path.join(projectDir, 'run'),
       logFile: path.join(logDir, 'postgres.log'),
+      backupsDir: path.join(projectDir, 'backups'),
     }
   }
 
@@ -102,6 +130,7 @@ export class LocalDriver implements ProjectDriver {
     await mkdir(this.options.dataDir, { recursive: true })
     await assertTraversableBy(this.options.dataDir, this.options.runAs)
     await mkdirOwned(projectDir, this.options.runAs, 0o700)
+    await settleDataDir(spec.dataDir)
 
     let initdbMs: number | null = null
     const existingMajor = await this.dataMajor(input.ref)
@@ -147,11 +176,70 @@ export class LocalDriver implements ProjectDriver {
     await stopCluster(this.projectPaths(ref), mode)
   }
 
-  async restartProject(ref: string, config: ProjectRuntimeConfig): Promise<StartProjectResult> {
+  /**
+   * CHECKPOINT while the server still serves (so the shutdown checkpoint finds few dirty buffers), fast stop,
+   * start with `config`. The server is unavailable for about stopMs + readyMs.
+   */
+  async restartProject(ref: string, config: ProjectRuntimeConfig): Promise<RestartProjectResult> {
+    const started = performance.now()
     const spec = await this.configuredSpec(ref, config)
+    const location = await this.location(ref)
+    if (location) await checkpointCluster(location)
+    const stopStarted = performance.now()
     await stopCluster(spec, 'fast')
+    const startStarted = performance.now()
     const { adopted, readyMs } = await startCluster(spec, { timeoutMs: this.options.startTimeoutMs })
-    return { adopted, readyMs }
+    return {
+      adopted,
+      readyMs,
+      checkpointMs: Math.round(stopStarted - started),
+      stopMs: Math.round(startStarted - stopStarted),
+      totalMs: Math.round(performance.now() - started),
+    }
+  }
+
+  async resizeProject(
+    ref: string,
+    computeSize: ComputeSize,
+    runtime?: Omit<ProjectRuntimeConfig, 'computeSize'>,
+  ): Promise<ResizeProjectResult> {
+    return this.exclusive(ref, async () => {
+      const config = { ...(runtime ?? (await this.storedRuntime(ref))), computeSize }
+      const running = (await clusterPid(this.projectPaths(ref))) !== null
+      const spec = running ? null : await this.configuredSpec(ref, config)
+      const restart = running ? await this.restartProject(ref, config) : null
+      const settings = (spec ?? this.projectSpec(ref, config)).settings ?? {}
+      return { restarted: running, restart, settings }
+    })
+  }
+
+  pauseProject(ref: string, options?: LifecycleOptions): Promise<PauseProjectResult> {
+    return this.exclusive(ref, () => this.backups.pause(ref, options))
+  }
+
+  backupProject(ref: string, options?: BackupProjectOptions): Promise<BackupInfo> {
+    return this.exclusive(ref, () => this.backups.backup(ref, options))
+  }
+
+  listBackups(ref: string): Promise<BackupInfo[]> {
+    return this.backups.list(ref)
+  }
+
+  deleteBackups(ref: string, ids?: string[]): Promise<string[]> {
+    return this.exclusive(ref, () => this.backups.delete(ref, ids))
+  }
+
+  restoreProjectFromBackup(
+    ref: string,
+    backup: string,
+    runtime: ProjectRuntimeConfig,
+    options?: RestoreProjectOptions,
+  ): Promise<RestoreProjectResult> {
+    return this.exclusive(ref, () => this.backups.restore(ref, backup, runtime, options))
+  }
+
+  async projectDiskUsage(ref: string): Promise<number> {
+    return (await directoryUsage(this.projectPaths(ref).dataDir)).bytes
   }
 
   async projectHealth(ref: string): Promise<ProjectHealth> {
@@ -195,8 +283,37 @@ export class LocalDriver implements ProjectDriver {
     }
   }
 
+  /** Runs `fn` after the project's earlier lifecycle operations have settled. */
+  private exclusive<T>(ref: string, fn: () => Promise<T>): Promise<T> {
+    const previous = this.queues.get(ref) ?? Promise.resolve()
+    const next = previous.catch(() => {}).then(fn)
+    const tail = next.catch(() => {})
+    this.queues.set(ref, tail)
+    void tail.then(() => {
+      if (this.queues.get(ref) === tail) this.queues.delete(ref)
+    })
+    return next
+  }
+
+  /** The runtime config the project's pgfleet.conf holds, minus the compute size (which the caller picks). */
+  private async storedRuntime(ref: string): Promise<Omit<ProjectRuntimeConfig, 'computeSize'>> {
+    const major = await this.dataMajor(ref)
+    const stored = await readStoredSettings(this.projectPaths(ref).dataDir)
+    if (major === null || !stored) throw new Error(`Project ${ref} has no configured data directory`)
+    const computeKeys = new Set(Object.keys(computeSettings(COMPUTE_SIZES[0])))
+    const settings = Object.fromEntries(Object.entries(stored.settings).filter(([name]) => !computeKeys.has(name)))
+    return { major, port: stored.port, settings }
+  }
+
+  /** The spec of the configuration on disk, unchanged (the compute size is irrelevant: settings are not written). */
+  private async storedSpec(ref: string): Promise<ClusterSpec> {
+    const runtime = await this.storedRuntime(ref)
+    return this.projectSpec(ref, { ...runtime, computeSize: COMPUTE_SIZES[0] })
+  }
+
   /** Checks the data directory and writes the config's settings, ready for a (re)start. */
   private async configuredSpec(ref: string, config: ProjectRuntimeConfig): Promise<ClusterSpec> {
+    await settleDataDir(this.projectPaths(ref).dataDir)
     const dataMajor = await this.dataMajor(ref)
     if (dataMajor === null) throw new Error(`Project ${ref} has no initialised data directory`)
     this.assertMajor(ref, dataMajor, config.major)

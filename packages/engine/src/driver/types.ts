@@ -1,6 +1,8 @@
 import type { ClientConfig } from 'pg'
+import type { BackupKind, ProgressCallback } from '../backup/types'
 import type { SettingValue, StopMode } from '../cluster/types'
 import type { ComputeSize } from '../compute'
+import type { BackupInfo } from './backup-store'
 
 export type ProjectHealth = 'ready' | 'starting' | 'down'
 
@@ -38,6 +40,54 @@ export interface StartProjectResult {
   readyMs: number
 }
 
+export interface RestartProjectResult extends StartProjectResult {
+  /** The CHECKPOINT issued while the server still served, so the shutdown checkpoint has little left to write. */
+  checkpointMs: number
+  stopMs: number
+  /** From the call to ready; the server was unavailable for about stopMs + readyMs of it. */
+  totalMs: number
+}
+
+export interface ResizeProjectResult {
+  /** False when the project was stopped: the settings apply when it next starts. */
+  restarted: boolean
+  restart: RestartProjectResult | null
+  settings: Record<string, SettingValue>
+}
+
+export interface LifecycleOptions {
+  onProgress?: ProgressCallback
+}
+
+export interface BackupProjectOptions extends LifecycleOptions {
+  /** Default: online when the server runs, cold when it is stopped. */
+  kind?: BackupKind
+}
+
+/** The archive the pause wrote (or found), with how the pause went. */
+export interface PauseProjectResult extends BackupInfo {
+  /** True when the data had not changed since an earlier pause, whose archive is returned (nothing written). */
+  reused: boolean
+  timings: { stopMs: number; archiveMs: number; totalMs: number }
+}
+
+export interface RestoreProjectOptions extends LifecycleOptions {
+  /** Keep the replaced data directory as `pgdata.before-restore-<ts>` (until the next restore). Default false. */
+  keepPrevious?: boolean
+}
+
+export interface RestoreProjectResult {
+  /** Extracting the archive beside the running server, and flushing it to disk. */
+  extractMs: number
+  syncMs: number
+  readyMs: number
+  /** How long the server was down: stop, swap and start (the extraction happens while it still runs). */
+  downtimeMs: number
+  totalMs: number
+  /** Where the replaced data directory was kept, when asked to. */
+  previousDataDir: string | null
+}
+
 export interface ProjectConnectionOptions {
   database?: string
   user?: string
@@ -55,8 +105,37 @@ export interface ProjectDriver {
   startProject(ref: string, config: ProjectRuntimeConfig): Promise<StartProjectResult>
   /** No-op when the server is not running. */
   stopProject(ref: string, mode?: StopMode): Promise<void>
-  /** Applies the config (e.g. a new compute size) with a stop and a start. */
-  restartProject(ref: string, config: ProjectRuntimeConfig): Promise<StartProjectResult>
+  /** Applies the config with a checkpoint, a fast stop and a start. */
+  restartProject(ref: string, config: ProjectRuntimeConfig): Promise<RestartProjectResult>
+  /**
+   * Writes the settings of `computeSize` and restarts a running server. Without `runtime`, the port, major and
+   * other settings stay as the project's current configuration has them.
+   */
+  resizeProject(
+    ref: string,
+    computeSize: ComputeSize,
+    runtime?: Omit<ProjectRuntimeConfig, 'computeSize'>,
+  ): Promise<ResizeProjectResult>
+  /** Checkpoint, fast stop and a cold backup; the data stays. Resume with startProject. Safe to repeat. */
+  pauseProject(ref: string, options?: LifecycleOptions): Promise<PauseProjectResult>
+  /** A downloadable archive of the project's data. */
+  backupProject(ref: string, options?: BackupProjectOptions): Promise<BackupInfo>
+  /** Newest first. */
+  listBackups(ref: string): Promise<BackupInfo[]>
+  /** Deletes the given backups (all when `ids` is omitted); returns the ids deleted. */
+  deleteBackups(ref: string, ids?: string[]): Promise<string[]>
+  /**
+   * Replaces the project's data with a backup (an id from listBackups or a path) and starts it with `runtime`;
+   * when that fails, the previous data is put back (and started again if it was running).
+   */
+  restoreProjectFromBackup(
+    ref: string,
+    backup: string,
+    runtime: ProjectRuntimeConfig,
+    options?: RestoreProjectOptions,
+  ): Promise<RestoreProjectResult>
+  /** Bytes under the project's data directory (data and WAL; backups are not included). */
+  projectDiskUsage(ref: string): Promise<number>
   projectHealth(ref: string): Promise<ProjectHealth>
   /** Stops the server and deletes all of the project's data. */
   destroyProject(ref: string): Promise<void>

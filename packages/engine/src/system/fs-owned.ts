@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto'
-import { chmod, chown, type FileHandle, mkdir, open, rename, rm, writeFile } from 'node:fs/promises'
+import { chmod, chown, type FileHandle, mkdir, open, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { RunAs } from './run-as'
 
@@ -14,12 +14,21 @@ export async function mkdirOwned(dir: string, runAs: RunAs | null, mode = 0o700)
   if (runAs) await chown(dir, runAs.uid, runAs.gid)
 }
 
-/** Atomically replaces a file (temp file + rename) so a crash never leaves a half-written config. */
+/**
+ * Atomically replaces a file (temp file, fsync, rename) so neither a crash of the platform nor a power loss
+ * leaves a half-written or empty config: readers see the old content or the new one.
+ */
 export async function writeFileOwned(file: string, content: string, runAs: RunAs | null, mode = 0o600): Promise<void> {
   const temp = path.join(path.dirname(file), `.${path.basename(file)}.${randomBytes(6).toString('hex')}.tmp`)
   try {
-    await writeFile(temp, content, { mode })
-    if (runAs) await chown(temp, runAs.uid, runAs.gid)
+    const handle = await open(temp, 'wx', mode)
+    try {
+      await handle.writeFile(content)
+      if (runAs) await handle.chown(runAs.uid, runAs.gid)
+      await handle.datasync()
+    } finally {
+      await handle.close()
+    }
     await rename(temp, file)
   } catch (error) {
     await rm(temp, { force: true })

@@ -3,4 +3,8 @@ export const projectKeys = {
   list: () => [...projectKeys.all, 'list'] as const,
   detail: (ref: string | undefined) => [...projectKeys.all, 'detail', ref] as const,
   status: (ref: string | undefined) => [...projectKeys.all, 'status', ref] as const,
+  restAvailability: (ref: string | undefined) => [...projectKeys.all, 'rest-availability', ref] as const,
+  pauseStatus: (ref: string | undefined) => [...projectKeys.all, 'pause-status', ref] as const,
+  restoreVersions: (ref: string | undefined) => [...projectKeys.all, 'restore-versions', ref] as const,
+  computeSizes: () => [...projectKeys.all, 'compute-sizes'] as const,
 }

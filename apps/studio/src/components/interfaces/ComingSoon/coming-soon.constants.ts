@@ -14,12 +14,6 @@ export const ADDONS_PITR_PANEL_NOTE = 'The point-in-time recovery add-on panel w
 /** Project pages that later issues build; until then each says plainly what it will hold. */
 export const PROJECT_COMING_SOON_PAGES: readonly ComingSoonPageSpec[] = [
   {
-    path: 'settings/general',
-    title: 'General settings',
-    summary:
-      'General project settings: rename, restart or pause the project, and delete it after typing its name to confirm.',
-  },
-  {
     path: 'settings/api',
     title: 'API settings',
     summary:
@@ -42,11 +36,6 @@ export const PROJECT_COMING_SOON_PAGES: readonly ComingSoonPageSpec[] = [
     summary: 'Add-ons of this project, such as point-in-time recovery, and the plan they need.',
   },
   {
-    path: 'settings/compute-and-disk',
-    title: 'Compute and disk settings',
-    summary: 'Compute size and disk: resize the compute (the project restarts) and grow the disk up to 200GB.',
-  },
-  {
     path: 'settings/auth',
     title: 'Auth settings',
     summary: 'Auth settings: how users sign in to your app, and the auth email rate limit.',
@@ -63,16 +52,6 @@ export const PROJECT_COMING_SOON_PAGES: readonly ComingSoonPageSpec[] = [
   },
   { path: 'database', title: 'Database', summary: 'Database: the schemas, tables and functions of this project.' },
   {
-    path: 'database/backups',
-    title: 'Backups',
-    summary: 'Backups: the backups of this project that you can download.',
-  },
-  {
-    path: 'database/backups/scheduled',
-    title: 'Scheduled backups',
-    summary: 'Scheduled backups: the daily backups of this project, to download or restore.',
-  },
-  {
     path: 'database/backups/pitr',
     title: 'Point-in-time recovery',
     summary: 'Point-in-time recovery: restore the database to a moment you choose.',
@@ -87,11 +66,6 @@ export const PROJECT_COMING_SOON_PAGES: readonly ComingSoonPageSpec[] = [
     path: 'infrastructure',
     title: 'Infrastructure',
     summary: 'Infrastructure: the server behind this project, its Postgres version and upgrades.',
-  },
-  {
-    path: 'compute-and-disk',
-    title: 'Compute and disk',
-    summary: 'Compute and disk: the compute size and disk of this project, and their resource warnings.',
   },
   { path: 'auth', title: 'Auth', summary: 'Auth: the users of your app and how they sign in.' },
   { path: 'vault', title: 'Vault', summary: 'Vault: secrets stored encrypted in the database.' },

@@ -1,6 +1,5 @@
 import { useParams } from 'react-router'
 import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'
-import { Alert } from '../../ui/Alert'
 import { CodeBlock } from '../../ui/CodeBlock'
 import { ErrorState } from '../../ui/ErrorState'
 import { PageSkeleton } from '../../ui/Skeleton'
@@ -10,7 +9,6 @@ import {
   CONNECTION_STRING_HINT,
   CONNECTION_STRING_LABEL,
   CONNECTION_STRING_TITLE,
-  PAUSED_PROJECT_NOTICE,
   PROJECT_DETAIL_LABELS,
   REST_URL_LABEL,
   REST_URL_TITLE,
@@ -44,8 +42,6 @@ export function ProjectHome() {
       <h1 className="text-2xl font-semibold text-neutral-900" data-testid="project-name">
         {project.name}
       </h1>
-
-      {project.status === 'INACTIVE' && <Alert tone="warning">{PAUSED_PROJECT_NOTICE}</Alert>}
 
       <dl className="flex flex-wrap gap-px overflow-hidden rounded-lg border border-neutral-200 bg-neutral-200">
         {details.map((detail) => (

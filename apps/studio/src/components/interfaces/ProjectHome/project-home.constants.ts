@@ -3,8 +3,6 @@ export const CONNECTION_STRING_HINT = 'Replace [YOUR-PASSWORD] with the database
 export const CONNECTION_STRING_LABEL = 'connection string'
 export const REST_URL_TITLE = 'Project URL'
 export const REST_URL_LABEL = 'project URL'
-export const PAUSED_PROJECT_NOTICE =
-  'This project is paused: its data is intact but it cannot be reached until it is restored.'
 export const PROJECT_DETAIL_LABELS = {
   status: 'Status',
   postgres: 'Postgres version',

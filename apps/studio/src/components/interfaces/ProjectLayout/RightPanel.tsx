@@ -1,10 +1,16 @@
-import type { CSSProperties } from 'react'
+import { type CSSProperties, lazy, Suspense } from 'react'
+import { useParams } from 'react-router'
 import { type RightPanel as RightPanelKind, useAppPanelsStore } from '../../../state/app-panels-store'
+import { PageSkeleton } from '../../ui/Skeleton'
 import { CLOSE_PANEL_LABEL, RIGHT_PANEL_PLACEHOLDERS, RIGHT_PANEL_TITLES } from './project-layout.constants'
 
-/** The right-hand panel: the AI assistant or the SQL editor (later issues fill both in). */
+// the editor, its grid and the SQL analyser load with the panel, never with the page
+const SQLEditorPanel = lazy(() => import('../SQLEditor/SQLEditorPanel'))
+
+/** The right-hand panel: the AI assistant (a later issue fills it in) or the SQL editor. */
 export function RightPanel({ panel, width }: { panel: RightPanelKind; width: number }) {
   const close = useAppPanelsStore((state) => state.closeRightPanel)
+  const { ref = '' } = useParams()
   return (
     <aside
       aria-label={RIGHT_PANEL_TITLES[panel]}
@@ -24,11 +30,19 @@ export function RightPanel({ panel, width }: { panel: RightPanelKind; width: num
           <span aria-hidden="true">×</span>
         </button>
       </div>
-      <div className="flex flex-1 items-center justify-center p-6">
-        <p className="max-w-sm text-center text-sm text-neutral-600" data-testid="right-panel-placeholder">
-          {RIGHT_PANEL_PLACEHOLDERS[panel]}
-        </p>
-      </div>
+      {panel === 'sql-editor' && ref ? (
+        <div className="min-h-0 flex-1">
+          <Suspense fallback={<PageSkeleton label="Loading the SQL editor" />}>
+            <SQLEditorPanel key={ref} projectRef={ref} />
+          </Suspense>
+        </div>
+      ) : (
+        <div className="flex flex-1 items-center justify-center p-6">
+          <p className="max-w-sm text-center text-sm text-neutral-600" data-testid="right-panel-placeholder">
+            {RIGHT_PANEL_PLACEHOLDERS[panel]}
+          </p>
+        </div>
+      )}
     </aside>
   )
 }

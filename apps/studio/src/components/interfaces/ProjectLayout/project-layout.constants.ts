@@ -145,6 +145,12 @@ export const EXAMPLE_PROJECTS = [
   { title: 'Edge function webhook', description: 'Handle a webhook in an edge function and write to the database.' },
 ] as const
 
+/**
+ * Pages that stay usable while the project's REST service is offline: from the general settings a project
+ * whose API does not come back can still be restarted, paused or deleted.
+ */
+export const CONNECTING_EXEMPT_SUBPATHS: ReadonlySet<string> = new Set(['settings/general'])
+
 /** Until later issues build their screens, statuses other than the ones above name themselves here. */
 export const PROJECT_STATUS_PLACEHOLDER_DESCRIPTION =
   'The dashboard will show a dedicated screen for this state in a later release. The project page is not available meanwhile.'

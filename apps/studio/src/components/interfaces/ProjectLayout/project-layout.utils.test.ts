@@ -6,6 +6,7 @@ import {
   getProjectScreen,
   getProjectSubpath,
   getRightPanelWidthBounds,
+  holdRestoreScreen,
   isAssistantShortcut,
   isResizableMenuPath,
   supportLinkFor,
@@ -29,12 +30,27 @@ describe('getProjectScreen', () => {
   })
   it('keeps home and settings of a paused project, and asks to restore elsewhere', () => {
     expect(getProjectScreen('INACTIVE', '')).toBe('page')
+    expect(getProjectScreen('INACTIVE', 'settings')).toBe('page')
     expect(getProjectScreen('INACTIVE', 'settings/general')).toBe('page')
+    expect(getProjectScreen('INACTIVE', 'settings/compute-and-disk')).toBe('page')
     expect(getProjectScreen('INACTIVE', 'sql')).toBe('paused')
     expect(getProjectScreen('INACTIVE', 'settingsx')).toBe('paused')
+    expect(getProjectScreen('INACTIVE', 'database/backups')).toBe('paused')
+    expect(getProjectScreen('INACTIVE', 'compute-and-disk')).toBe('paused')
+  })
+  it('shows the connecting screen while a healthy project serves no REST', () => {
+    expect(getProjectScreen('ACTIVE_HEALTHY', 'sql', 'OFFLINE')).toBe('connecting')
+    expect(getProjectScreen('ACTIVE_HEALTHY', '', 'OFFLINE')).toBe('connecting')
+    expect(getProjectScreen('ACTIVE_HEALTHY', 'sql', 'ONLINE')).toBe('page')
+    // a project whose API does not come back can still be restarted, paused or deleted
+    expect(getProjectScreen('ACTIVE_HEALTHY', 'settings/general', 'OFFLINE')).toBe('page')
+    // only a healthy project is "connecting"; other statuses keep their screens
+    expect(getProjectScreen('RESTARTING', 'sql', 'OFFLINE')).toBe('restarting')
+    expect(getProjectScreen('INACTIVE', '', 'OFFLINE')).toBe('page')
   })
   it('maps the transitional and failed statuses to their screens', () => {
-    expect(getProjectScreen('GOING_DOWN', '')).toBe('pausing')
+    expect(getProjectScreen('GOING_DOWN', '')).toBe('deleting')
+    expect(getProjectScreen('GOING_DOWN', 'settings/general')).toBe('deleting')
     expect(getProjectScreen('PAUSING', '')).toBe('pausing')
     expect(getProjectScreen('PAUSE_FAILED', '')).toBe('pause-failed')
     expect(getProjectScreen('RESTARTING', '')).toBe('restarting')
@@ -45,6 +61,21 @@ describe('getProjectScreen', () => {
   })
   it('has a screen for every status', () => {
     for (const status of PROJECT_STATUSES) expect(getProjectScreen(status, 'sql')).toBeTypeOf('string')
+  })
+})
+
+describe('holdRestoreScreen', () => {
+  it('starts holding when the restoring screen shows', () => {
+    expect(holdRestoreScreen('restoring', false)).toEqual({ screen: 'restoring', held: true })
+  })
+  it('keeps the completed restore on screen once the project is back', () => {
+    expect(holdRestoreScreen('page', true)).toEqual({ screen: 'restore-complete', held: true })
+    expect(holdRestoreScreen('connecting', true)).toEqual({ screen: 'restore-complete', held: true })
+  })
+  it('lets a failed restore or any unrelated screen through', () => {
+    expect(holdRestoreScreen('restore-failed', true)).toEqual({ screen: 'restore-failed', held: false })
+    expect(holdRestoreScreen('page', false)).toEqual({ screen: 'page', held: false })
+    expect(holdRestoreScreen('paused', false)).toEqual({ screen: 'paused', held: false })
   })
 })
 

@@ -1,4 +1,4 @@
-import type { ProjectStatus } from '@pgfleet/contracts'
+import type { PostgrestStatus, ProjectStatus } from '@pgfleet/contracts'
 import type { RightPanel } from '../../../state/app-panels-store'
 import {
   ASSISTANT_PANEL_MAX_WIDTH_PX,
@@ -6,6 +6,7 @@ import {
   ASSISTANT_PANEL_VERY_WIDE_MAX_WIDTH_PX,
   ASSISTANT_PANEL_VERY_WIDE_MIN_WIDTH_PX,
   ASSISTANT_SHORTCUT_KEY,
+  CONNECTING_EXEMPT_SUBPATHS,
   PRODUCT_MENU_MAX_WIDTH_RATIO,
   PRODUCT_MENU_MIN_WIDTH_PX,
   RESIZABLE_MENU_SECTIONS,
@@ -20,6 +21,7 @@ import {
 export type ProjectScreen =
   | 'page'
   | 'setting-up'
+  | 'connecting'
   | 'paused'
   | 'pausing'
   | 'pause-failed'
@@ -27,7 +29,9 @@ export type ProjectScreen =
   | 'resizing'
   | 'upgrading'
   | 'restoring'
+  | 'restore-complete'
   | 'restore-failed'
+  | 'deleting'
 
 /** The part of the path after /project/{ref}, without slashes at either end ('' for the home page). */
 export function getProjectSubpath(pathname: string, ref: string): string {
@@ -40,10 +44,18 @@ function isHomeOrSettings(subpath: string) {
   return subpath === '' || subpath === 'settings' || subpath.startsWith('settings/')
 }
 
-export function getProjectScreen(status: ProjectStatus, subpath: string): ProjectScreen {
+/**
+ * The screen for the project's status on the page at `subpath`. A healthy project whose REST service is
+ * offline shows the connecting screen; `postgrestStatus` defaults to ONLINE for callers that only know the status.
+ */
+export function getProjectScreen(
+  status: ProjectStatus,
+  subpath: string,
+  postgrestStatus: PostgrestStatus = 'ONLINE',
+): ProjectScreen {
   switch (status) {
     case 'ACTIVE_HEALTHY':
-      return 'page'
+      return postgrestStatus === 'OFFLINE' && !CONNECTING_EXEMPT_SUBPATHS.has(subpath) ? 'connecting' : 'page'
     case 'COMING_UP':
     case 'UNKNOWN':
       return 'setting-up'
@@ -51,6 +63,7 @@ export function getProjectScreen(status: ProjectStatus, subpath: string): Projec
       // A paused project's home and settings stay reachable; elsewhere it asks to restore.
       return isHomeOrSettings(subpath) ? 'page' : 'paused'
     case 'GOING_DOWN':
+      return 'deleting'
     case 'PAUSING':
       return 'pausing'
     case 'PAUSE_FAILED':
@@ -70,6 +83,17 @@ export function getProjectScreen(status: ProjectStatus, subpath: string): Projec
       return unhandled
     }
   }
+}
+
+/**
+ * Once the restoring screen has been shown, it stays (saying 'Restoration complete!') after the project comes
+ * back, until the user chooses to return to the project: the status may turn healthy before the screen's own
+ * poll sees it. `held` says whether the restoring screen was shown for this project.
+ */
+export function holdRestoreScreen(screen: ProjectScreen, held: boolean): { screen: ProjectScreen; held: boolean } {
+  if (screen === 'restoring') return { screen, held: true }
+  if (held && (screen === 'page' || screen === 'connecting')) return { screen: 'restore-complete', held: true }
+  return { screen, held: false }
 }
 
 export function isResizableMenuPath(subpath: string): boolean {

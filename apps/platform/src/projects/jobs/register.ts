@@ -1,0 +1,32 @@
+import type { AppContext } from '../../context'
+import type { JobHandler } from '../../jobs/queue'
+import { jobNameFor, type OperationJobData } from '../operations'
+import type { ProjectOperation } from '../state-machine'
+import { createJob } from './create-job'
+import { deleteJob } from './delete-job'
+import { pauseJob } from './pause-job'
+import { resizeJob } from './resize-job'
+import { restartJob } from './restart-job'
+import { restoreJob } from './restore-job'
+
+const HANDLERS: Record<ProjectOperation, (ctx: AppContext) => JobHandler<OperationJobData>> = {
+  create: createJob,
+  pause: pauseJob,
+  restore: restoreJob,
+  restart: restartJob,
+  resize: resizeJob,
+  delete: deleteJob,
+}
+
+/** Registers one durable queue per lifecycle operation. */
+export async function registerProjectJobs(ctx: AppContext): Promise<void> {
+  for (const [operation, handler] of Object.entries(HANDLERS) as [ProjectOperation, typeof createJob][]) {
+    await ctx.jobs.register<OperationJobData>({
+      name: jobNameFor(operation),
+      handler: handler(ctx),
+      retryLimit: 2,
+      retryDelaySeconds: 1,
+      expireInSeconds: operation === 'pause' ? 3600 : 600,
+    })
+  }
+}

@@ -1,0 +1,22 @@
+import type { AppContext } from '../../context'
+import { runtimeConfig } from '../runtime'
+import { setProjectStatus } from '../status'
+import { operationHandler } from './run-operation'
+
+export function restartJob(ctx: AppContext) {
+  return operationHandler(
+    ctx,
+    'restart',
+    async (project, report) => {
+      ctx.health.markStopped(project.ref)
+      await report('restarting the database server')
+      await ctx.driver.restartProject(project.ref, runtimeConfig(project))
+      ctx.health.markServing(project.ref)
+      await setProjectStatus(ctx.db, project.ref, 'ACTIVE_HEALTHY')
+    },
+    async (project) => {
+      // leave it running if at all possible
+      await ctx.driver.startProject(project.ref, runtimeConfig(project)).catch(() => {})
+    },
+  )
+}

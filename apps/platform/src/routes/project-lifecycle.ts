@@ -1,0 +1,179 @@
+import { createReadStream } from 'node:fs'
+import {
+  DownloadBackupBody,
+  ExitFeedbackBody,
+  PermissionAction,
+  PermissionResource,
+  type ProjectOperation,
+  ResizeProjectBody,
+  RestoreProjectBody,
+} from '@pgfleet/contracts'
+import { computeSettings, COMPUTE_SIZES } from '@pgfleet/engine'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { requireAuth } from '../auth/request-auth'
+import type { AppContext } from '../context'
+import { notFound, parseInput } from '../errors'
+import { assertCan } from '../organizations/membership'
+import { checkRestore, listBackups, pauseStatus, restoreVersions } from '../projects/lifecycle-service'
+import { startOperation } from '../projects/operations'
+import { getProjectForUser, toProject } from '../projects/service'
+import { originOf, RefParams } from './projects'
+
+const BackupParams = RefParams.extend({ id: z.coerce.number().int().positive('Backup id is required') })
+const OPERATIONS_DENIED = 'You need additional permissions to change this project'
+export const DELETE_DENIED = 'You do not have the required permissions to delete this project'
+
+export function projectLifecycleRoutes(ctx: AppContext) {
+  async function projectOf(request: FastifyRequest) {
+    const { ref } = parseInput(RefParams, request.params)
+    const userId = requireAuth(request).userId
+    return { ...(await getProjectForUser(ctx, userId, ref)), userId }
+  }
+
+  return async (app: FastifyInstance) => {
+    const pause = async (request: FastifyRequest) => {
+      const { row, membership, userId, organizationSlug } = await projectOf(request)
+      assertCan(membership, PermissionAction.INFRA_EXECUTE, PermissionResource.PROJECT_OPERATION_JOBS, OPERATIONS_DENIED)
+      const updated = await startOperation(ctx, row, 'pause', userId)
+      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
+    }
+    app.post('/v1/projects/:ref/pause', pause)
+    app.post('/platform/projects/:ref/pause', pause)
+
+    const restart = async (request: FastifyRequest) => {
+      const { row, membership, userId, organizationSlug } = await projectOf(request)
+      assertCan(membership, PermissionAction.INFRA_EXECUTE, PermissionResource.PROJECT_OPERATION_JOBS, OPERATIONS_DENIED)
+      const updated = await startOperation(ctx, row, 'restart', userId)
+      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
+    }
+    app.post('/v1/projects/:ref/restart', restart)
+    app.post('/platform/projects/:ref/restart', restart)
+
+    const resize = async (request: FastifyRequest) => {
+      const { row, membership, userId, organizationSlug } = await projectOf(request)
+      assertCan(membership, PermissionAction.INFRA_EXECUTE, PermissionResource.PROJECT_OPERATION_JOBS, OPERATIONS_DENIED)
+      const { compute_size } = parseInput(ResizeProjectBody, request.body)
+      const updated = await startOperation(ctx, row, 'resize', userId, { pending_compute_size: compute_size })
+      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
+    }
+    app.post('/v1/projects/:ref/resize', resize)
+    app.post('/platform/projects/:ref/resize', resize)
+
+    app.get('/platform/compute-sizes', async () =>
+      COMPUTE_SIZES.map((id) => {
+        const settings = computeSettings(id)
+        return {
+          id,
+          shared_buffers: settings.shared_buffers,
+          max_connections: settings.max_connections,
+          work_mem: settings.work_mem,
+        }
+      }),
+    )
+
+    app.post('/platform/projects/:ref/restore', async (request) => {
+      const { row, membership, userId, organizationSlug } = await projectOf(request)
+      const body = parseInput(RestoreProjectBody, request.body)
+      await checkRestore(ctx, row, membership, body)
+      const updated = await startOperation(ctx, row, 'restore', userId)
+      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
+    })
+
+    app.get('/platform/projects/:ref/pause/status', async (request) => pauseStatus(ctx, (await projectOf(request)).row))
+
+    app.get('/platform/projects/:ref/restore/versions', async (request) => ({
+      available_versions: restoreVersions(ctx, (await projectOf(request)).row),
+    }))
+
+    const remove = async (request: FastifyRequest) => {
+      const { row, membership, userId, organizationSlug } = await projectOf(request)
+      assertCan(membership, PermissionAction.UPDATE, PermissionResource.PROJECTS, DELETE_DENIED)
+      const updated = await startOperation(ctx, row, 'delete', userId)
+      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
+    }
+    app.delete('/v1/projects/:ref', remove)
+    app.delete('/platform/projects/:ref', remove)
+
+    app.get('/platform/projects/:ref/operations', async (request): Promise<ProjectOperation[]> => {
+      const { row } = await projectOf(request)
+      const rows = await ctx.db
+        .selectFrom('project_operations')
+        .selectAll()
+        .where('project_ref', '=', row.ref)
+        .orderBy('id', 'desc')
+        .limit(20)
+        .execute()
+      return rows.map((r) => ({
+        id: r.id,
+        kind: r.kind,
+        status: r.status,
+        step: r.step,
+        progress: r.progress,
+        error: r.error,
+        created_at: r.created_at.toISOString(),
+        finished_at: r.finished_at?.toISOString() ?? null,
+      }))
+    })
+
+    app.post('/platform/feedback/exit', async (request, reply) => {
+      const userId = requireAuth(request).userId
+      const body = parseInput(ExitFeedbackBody, request.body)
+      const org = body.organization_slug
+        ? await ctx.db.selectFrom('organizations').select('id').where('slug', '=', body.organization_slug).executeTakeFirst()
+        : undefined
+      await ctx.db
+        .insertInto('exit_feedback')
+        .values({
+          user_id: userId,
+          organization_id: org?.id ?? null,
+          project_ref: body.project_ref ?? null,
+          message: body.message,
+          reasons: body.reasons,
+          exit_action: body.exitAction,
+        })
+        .execute()
+      return reply.status(201).send({})
+    })
+
+    app.get('/platform/database/:ref/backups/downloadable-backups', async (request) => {
+      const { row, membership } = await projectOf(request)
+      assertCan(membership, PermissionAction.READ, PermissionResource.BACKUPS, 'You need additional permissions to download backups')
+      return { backups: await listBackups(ctx, row) }
+    })
+
+    app.post('/platform/database/:ref/backups/download', async (request) => {
+      const { row, membership } = await projectOf(request)
+      assertCan(membership, PermissionAction.READ, PermissionResource.BACKUPS, 'You need additional permissions to download backups')
+      const { id } = parseInput(DownloadBackupBody, request.body)
+      const backup = await ctx.db
+        .selectFrom('backups')
+        .select('id')
+        .where('id', '=', id)
+        .where('project_id', '=', row.id)
+        .executeTakeFirst()
+      if (!backup) throw notFound('No available backups to download')
+      return { fileUrl: `${originOf(ctx, request)}/platform/database/${row.ref}/backups/${backup.id}/file` }
+    })
+
+    app.get('/platform/database/:ref/backups/:id/file', async (request, reply) => {
+      const { row, membership } = await projectOf(request)
+      assertCan(membership, PermissionAction.READ, PermissionResource.BACKUPS, 'You need additional permissions to download backups')
+      const { id } = parseInput(BackupParams, request.params)
+      const backup = await ctx.db
+        .selectFrom('backups')
+        .selectAll()
+        .where('id', '=', id)
+        .where('project_id', '=', row.id)
+        .executeTakeFirst()
+      if (!backup) throw notFound('Backup not found')
+      const extension = backup.file.endsWith('.tar.gz') ? 'tar.gz' : 'tar.zst'
+      const stamp = backup.created_at.toISOString().replace(/[:.]/g, '-')
+      return reply
+        .header('content-type', 'application/octet-stream')
+        .header('content-length', String(backup.bytes))
+        .header('content-disposition', `attachment; filename="${row.ref}-${backup.kind}-${stamp}.${extension}"`)
+        .send(createReadStream(backup.file))
+    })
+  }
+}

@@ -1,0 +1,33 @@
+import type { ComputeSize } from '@pgfleet/contracts'
+
+export const COMPUTE_AND_DISK_TITLE = 'Compute and disk'
+export const COMPUTE_SECTION_TITLE = 'Compute size'
+export const COMPUTE_SECTION_DESCRIPTION =
+  'The size sets how much memory the database server uses for its cache (shared_buffers) and per query operation (work_mem), and how many connections it accepts (max_connections). A change is applied by restarting the project, which is offline for a few minutes.'
+export const COMPUTE_SIZE_LABELS: Record<ComputeSize, string> = {
+  nano: 'Nano',
+  micro: 'Micro',
+  small: 'Small',
+  medium: 'Medium',
+  large: 'Large',
+}
+export const COMPUTE_SETTING_LABELS = {
+  shared_buffers: 'Shared buffers',
+  max_connections: 'Max connections',
+  work_mem: 'Work memory',
+} as const
+export const CURRENT_SIZE_BADGE = 'Current'
+export const COMPUTE_SIZE_LEGEND = 'Choose a compute size'
+export const RESIZE_LABEL = 'Change compute size'
+export const RESIZE_CONFIRM_TITLE = (size: string) => `Change the compute size to ${size}?`
+export const RESIZE_CONFIRM_DESCRIPTION =
+  'The project restarts with the new size and is offline for a few minutes. Open connections are closed.'
+export const RESIZE_CONFIRM_LABEL = 'Confirm resize'
+export const RESIZE_STARTED_TOAST = 'Resizing project'
+export const RESIZE_FAILED_MESSAGE = (message: string) => `Failed to resize project: ${message}`
+export const COMPUTE_SIZES_LOAD_FAILED = 'Failed to load the compute sizes'
+
+/** Spec 01 section 9. */
+export const DISK_MAX_SIZE_GB = 200
+export const DISK_SECTION_TITLE = 'Disk'
+export const DISK_NOTE = `Disk can be increased up to ${DISK_MAX_SIZE_GB}GB`

@@ -1,0 +1,247 @@
+import { PermissionAction, PermissionResource, type Project } from '@pgfleet/contracts'
+import { type ReactNode, useState } from 'react'
+import { Link, useParams } from 'react-router'
+import { toast } from 'sonner'
+import { getErrorMessage } from '../../../data/fetcher'
+import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'
+import { useProjectPauseMutation } from '../../../data/projects/project-pause-mutation'
+import { useProjectRestartMutation } from '../../../data/projects/project-restart-mutation'
+import { useCan } from '../../../lib/use-can'
+import { Button } from '../../ui/Button'
+import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { ErrorState } from '../../ui/ErrorState'
+import { PageSkeleton } from '../../ui/Skeleton'
+import { Tooltip } from '../../ui/Tooltip'
+import { formatComputeSize } from '../ComputeAndDisk/compute-and-disk.utils'
+import { DeleteProjectButton } from '../ProjectDeletion/DeleteProjectButton'
+import { ProjectStatusBadge } from '../Projects/ProjectStatusBadge'
+import { PROJECT_STATUS_LABELS } from '../Projects/projects.constants'
+import { formatPostgresVersion } from '../Projects/projects.utils'
+import {
+  AVAILABILITY_TITLE,
+  CHANGE_COMPUTE_LINK,
+  DANGER_ZONE_TITLE,
+  DELETE_DESCRIPTION,
+  DELETE_TITLE,
+  GENERAL_SETTINGS_TITLE,
+  OPERATIONS_PERMISSION_TOOLTIP,
+  PAUSE_CONFIRM_DESCRIPTION,
+  PAUSE_CONFIRM_LABEL,
+  PAUSE_CONFIRM_TITLE,
+  PAUSE_DESCRIPTION,
+  PAUSE_FAILED_MESSAGE,
+  PAUSE_STARTED_TOAST,
+  PAUSE_TITLE,
+  PROJECT_DETAIL_LABELS,
+  PROJECT_DETAILS_TITLE,
+  RESTART_CONFIRM_DESCRIPTION,
+  RESTART_CONFIRM_LABEL,
+  RESTART_CONFIRM_TITLE,
+  RESTART_DESCRIPTION,
+  RESTART_FAILED_MESSAGE,
+  RESTART_STARTED_TOAST,
+  RESTART_TITLE,
+  UNAVAILABLE_IN_STATUS_TOOLTIP,
+} from './project-settings.constants'
+import { getProjectActionAvailability } from './project-settings.utils'
+
+function ActionRow({ title, description, action }: { title: string; description: string; action: ReactNode }) {
+  return (
+    <div className="flex flex-wrap items-center justify-between gap-4 px-4 py-4">
+      <div className="min-w-0 max-w-xl">
+        <p className="text-sm font-medium text-neutral-900">{title}</p>
+        <p className="mt-0.5 text-sm text-neutral-600">{description}</p>
+      </div>
+      {action}
+    </div>
+  )
+}
+
+function OperationButton({
+  label,
+  allowedInStatus,
+  project,
+  canOperate,
+  onClick,
+  testId,
+}: {
+  label: string
+  allowedInStatus: boolean
+  project: Project
+  canOperate: boolean
+  onClick: () => void
+  testId: string
+}) {
+  const reason = !canOperate
+    ? OPERATIONS_PERMISSION_TOOLTIP
+    : !allowedInStatus
+      ? UNAVAILABLE_IN_STATUS_TOOLTIP(PROJECT_STATUS_LABELS[project.status])
+      : undefined
+  return (
+    <Tooltip content={reason} wrapDisabled>
+      <Button onClick={onClick} disabled={Boolean(reason)} data-testid={testId}>
+        {label}
+      </Button>
+    </Tooltip>
+  )
+}
+
+function ProjectAvailability({ project }: { project: Project }) {
+  const [dialog, setDialog] = useState<'restart' | 'pause' | null>(null)
+  const { can: canOperate } = useCan(PermissionAction.INFRA_EXECUTE, PermissionResource.PROJECT_OPERATION_JOBS, {
+    orgSlug: project.organization_slug,
+  })
+  const available = getProjectActionAvailability(project.status)
+  const restart = useProjectRestartMutation({
+    onSuccess: () => {
+      toast.success(RESTART_STARTED_TOAST)
+      setDialog(null)
+    },
+    onError: (error) => toast.error(RESTART_FAILED_MESSAGE(getErrorMessage(error))),
+  })
+  const pause = useProjectPauseMutation({
+    onSuccess: () => {
+      toast.success(PAUSE_STARTED_TOAST)
+      setDialog(null)
+    },
+    onError: (error) => toast.error(PAUSE_FAILED_MESSAGE(getErrorMessage(error))),
+  })
+
+  return (
+    <section aria-labelledby="availability-title" className="space-y-3">
+      <h2 id="availability-title" className="text-base font-semibold text-neutral-900">
+        {AVAILABILITY_TITLE}
+      </h2>
+      <div className="divide-y divide-neutral-100 rounded-lg border border-neutral-200 bg-white shadow-xs">
+        <ActionRow
+          title={RESTART_TITLE}
+          description={RESTART_DESCRIPTION}
+          action={
+            <OperationButton
+              label={RESTART_TITLE}
+              allowedInStatus={available.restart}
+              project={project}
+              canOperate={canOperate}
+              onClick={() => setDialog('restart')}
+              testId="restart-project-button"
+            />
+          }
+        />
+        <ActionRow
+          title={PAUSE_TITLE}
+          description={PAUSE_DESCRIPTION}
+          action={
+            <OperationButton
+              label={PAUSE_TITLE}
+              allowedInStatus={available.pause}
+              project={project}
+              canOperate={canOperate}
+              onClick={() => setDialog('pause')}
+              testId="pause-project-button"
+            />
+          }
+        />
+      </div>
+      <ConfirmDialog
+        open={dialog === 'restart'}
+        onOpenChange={(open) => setDialog(open ? 'restart' : null)}
+        title={RESTART_CONFIRM_TITLE}
+        description={RESTART_CONFIRM_DESCRIPTION}
+        confirmLabel={RESTART_CONFIRM_LABEL}
+        loading={restart.isPending}
+        onConfirm={() => restart.mutate({ ref: project.ref })}
+        data-testid="restart-project-dialog"
+      />
+      <ConfirmDialog
+        open={dialog === 'pause'}
+        onOpenChange={(open) => setDialog(open ? 'pause' : null)}
+        title={PAUSE_CONFIRM_TITLE}
+        description={PAUSE_CONFIRM_DESCRIPTION}
+        confirmLabel={PAUSE_CONFIRM_LABEL}
+        variant="danger"
+        loading={pause.isPending}
+        onConfirm={() => pause.mutate({ ref: project.ref })}
+        data-testid="pause-project-dialog"
+      />
+    </section>
+  )
+}
+
+/** /project/{ref}/settings/general: what the project is, and restart, pause and delete. */
+export function ProjectGeneralSettings() {
+  const { ref } = useParams()
+  const { data: project, isPending, isError, error, refetch, isFetching } = useProjectDetailQuery({ ref })
+  if (isPending) return <PageSkeleton />
+  if (isError) return <ErrorState error={error} onRetry={() => void refetch()} retrying={isFetching} />
+
+  const details = [
+    { label: PROJECT_DETAIL_LABELS.name, value: project.name, testId: 'name' },
+    {
+      label: PROJECT_DETAIL_LABELS.ref,
+      value: <span className="font-mono break-all">{project.ref}</span>,
+      testId: 'ref',
+    },
+    { label: PROJECT_DETAIL_LABELS.status, value: <ProjectStatusBadge status={project.status} />, testId: 'status' },
+    { label: PROJECT_DETAIL_LABELS.region, value: project.region, testId: 'region' },
+    {
+      label: PROJECT_DETAIL_LABELS.postgres,
+      value: <span title={project.dbVersion}>{formatPostgresVersion(project.dbVersion)}</span>,
+      testId: 'db-version',
+    },
+    {
+      label: PROJECT_DETAIL_LABELS.compute,
+      value: (
+        <span className="flex items-baseline gap-2">
+          {formatComputeSize(project.compute_size)}
+          <Link
+            to={`/project/${project.ref}/compute-and-disk`}
+            className="text-xs font-medium text-emerald-700 hover:underline"
+          >
+            {CHANGE_COMPUTE_LINK}
+          </Link>
+        </span>
+      ),
+      testId: 'compute-size',
+    },
+  ]
+
+  return (
+    <div className="mx-auto max-w-4xl space-y-8 p-6 md:p-10" data-testid="project-general-settings">
+      <h1 className="text-xl font-semibold text-neutral-900">{GENERAL_SETTINGS_TITLE}</h1>
+
+      <section aria-labelledby="details-title" className="space-y-3">
+        <h2 id="details-title" className="text-base font-semibold text-neutral-900">
+          {PROJECT_DETAILS_TITLE}
+        </h2>
+        <dl className="grid gap-px overflow-hidden rounded-lg border border-neutral-200 bg-neutral-200 sm:grid-cols-2">
+          {details.map((detail) => (
+            <div key={detail.label} className="bg-white px-4 py-3">
+              <dt className="text-xs text-neutral-500">{detail.label}</dt>
+              <dd
+                className="mt-1 text-sm font-medium text-neutral-900"
+                data-testid={`settings-project-${detail.testId}`}
+              >
+                {detail.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+
+      <ProjectAvailability project={project} />
+
+      <section aria-labelledby="danger-title" className="space-y-3">
+        <h2 id="danger-title" className="text-base font-semibold text-red-700">
+          {DANGER_ZONE_TITLE}
+        </h2>
+        <div className="rounded-lg border border-red-200 bg-white shadow-xs">
+          <ActionRow
+            title={DELETE_TITLE}
+            description={DELETE_DESCRIPTION}
+            action={<DeleteProjectButton project={project} />}
+          />
+        </div>
+      </section>
+    </div>
+  )
+}

@@ -1,0 +1,30 @@
+import { type Project, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { backupKeys } from '../backups/keys'
+import { fetcher } from '../fetcher'
+import { organizationKeys } from '../organizations/keys'
+import type { MutationOptions } from '../types'
+import { projectKeys } from './keys'
+
+export type ProjectDeleteVariables = { ref: string | undefined }
+
+/** Answers the project in status GOING_DOWN; it disappears once the deletion job has finished. */
+export async function deleteProject({ ref }: ProjectDeleteVariables) {
+  if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
+  return fetcher<Project>(`/platform/projects/${encodeURIComponent(ref)}`, { method: 'DELETE' })
+}
+
+export function useProjectDeleteMutation(options: MutationOptions<Project, ProjectDeleteVariables> = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    ...options,
+    mutationFn: deleteProject,
+    onSuccess: (project, ...rest) => {
+      queryClient.setQueryData(projectKeys.detail(project.ref), project)
+      void queryClient.invalidateQueries({ queryKey: projectKeys.list() })
+      void queryClient.invalidateQueries({ queryKey: organizationKeys.freeLimitMembers(project.organization_slug) })
+      queryClient.removeQueries({ queryKey: backupKeys.downloadable(project.ref) })
+      return options.onSuccess?.(project, ...rest)
+    },
+  })
+}

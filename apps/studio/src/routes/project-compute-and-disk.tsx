@@ -1,0 +1,5 @@
+import { ComputeAndDiskPage } from '../components/interfaces/ComputeAndDisk/ComputeAndDiskPage'
+
+export default function ProjectComputeAndDiskRoute() {
+  return <ComputeAndDiskPage />
+}

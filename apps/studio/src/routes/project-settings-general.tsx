@@ -1,0 +1,5 @@
+import { ProjectGeneralSettings } from '../components/interfaces/ProjectSettings/ProjectGeneralSettings'
+
+export default function ProjectSettingsGeneralRoute() {
+  return <ProjectGeneralSettings />
+}

@@ -1,0 +1,193 @@
+import { rm } from 'node:fs/promises'
+import path from 'node:path'
+import { archiveStoppedCluster } from '../backup/cold'
+import { onlineBaseBackup } from '../backup/online'
+import { formatLsn, readControlFile } from '../backup/pg-control'
+import { restoreArchive } from '../backup/restore'
+import { preferredArchiveExtension } from '../backup/tools'
+import { type ArchiveSource, reportProgress } from '../backup/types'
+import { checkpointCluster } from '../cluster/checkpoint'
+import { clusterPid } from '../cluster/pid-file'
+import { readSettingsPort } from '../cluster/settings'
+import { startCluster } from '../cluster/start'
+import { stopCluster } from '../cluster/stop'
+import type { ClusterSpec } from '../cluster/types'
+import type { PostgresEngine } from '../engines/types'
+import type { RunAs } from '../system/run-as'
+import {
+  type BackupInfo,
+  backupFileName,
+  deleteBackupFiles,
+  ensureBackupsDir,
+  listBackupFiles,
+  readBackup,
+  removePartialArchives,
+  resolveBackupFile,
+} from './backup-store'
+import { restoringDataDir, settleDataDir, swapInRestoredData } from './restore-swap'
+import type {
+  BackupProjectOptions,
+  LifecycleOptions,
+  PauseProjectResult,
+  ProjectRuntimeConfig,
+  RestoreProjectOptions,
+  RestoreProjectResult,
+} from './types'
+
+/** What the backup operations need of the LocalDriver. */
+export interface BackupHost {
+  paths(ref: string): { dataDir: string; socketDir: string; backupsDir: string }
+  runAs: RunAs | null
+  engineFor(major: number): PostgresEngine
+  dataMajor(ref: string): Promise<number | null>
+  /** The spec of the configuration on disk as it is (to let a crashed server recover before archiving). */
+  storedSpec(ref: string): Promise<ClusterSpec>
+  /** Checks the data directory and writes `config`'s settings, ready for a start. */
+  configuredSpec(ref: string, config: ProjectRuntimeConfig): Promise<ClusterSpec>
+  startTimeoutMs?: number
+}
+
+/** Project backups as archive files in DATA/projects/{ref}/backups (root-owned, 0700; archives 0600). */
+export class LocalBackups {
+  constructor(private readonly host: BackupHost) {}
+
+  /** The data directory (repaired after a crash during a restore), its major, and a ready backups directory. */
+  private async prepare(ref: string): Promise<{ source: ArchiveSource & { socketDir: string }; backupsDir: string }> {
+    const { dataDir, socketDir, backupsDir } = this.host.paths(ref)
+    await settleDataDir(dataDir)
+    const major = await this.host.dataMajor(ref)
+    if (major === null) throw new Error(`Project ${ref} has no initialised data directory`)
+    await ensureBackupsDir(backupsDir)
+    await removePartialArchives(backupsDir)
+    return { source: { dataDir, socketDir, runAs: this.host.runAs, engine: this.host.engineFor(major) }, backupsDir }
+  }
+
+  private async newArchivePath(ref: string, backupsDir: string, kind: 'cold' | 'online'): Promise<string> {
+    return path.join(backupsDir, backupFileName(ref, kind, new Date(), await preferredArchiveExtension()))
+  }
+
+  private async info(backupsDir: string, file: string): Promise<BackupInfo> {
+    const info = await readBackup(backupsDir, path.basename(file))
+    if (!info) throw new Error(`Backup ${file} vanished`)
+    return info
+  }
+
+  async backup(ref: string, options: BackupProjectOptions = {}): Promise<BackupInfo> {
+    const { source, backupsDir } = await this.prepare(ref)
+    const running = (await clusterPid(source)) !== null
+    const kind = options.kind ?? (running ? 'online' : 'cold')
+    if (kind === 'online' && !running) throw new Error(`Project ${ref} is stopped: take a cold backup`)
+    if (kind === 'cold' && running) throw new Error(`Project ${ref} is running: pause it, or take an online backup`)
+    const file = await this.newArchivePath(ref, backupsDir, kind)
+    const archiveOptions = { onProgress: options.onProgress }
+    if (kind === 'online') {
+      const port = await readSettingsPort(source.dataDir)
+      await onlineBaseBackup({ ...source, port }, file, archiveOptions)
+    } else {
+      await archiveStoppedCluster(source, file, archiveOptions)
+    }
+    return this.info(backupsDir, file)
+  }
+
+  list(ref: string): Promise<BackupInfo[]> {
+    return listBackupFiles(this.host.paths(ref).backupsDir)
+  }
+
+  delete(ref: string, ids?: string[]): Promise<string[]> {
+    return deleteBackupFiles(this.host.paths(ref).backupsDir, ids)
+  }
+
+  /**
+   * Checkpoint and fast stop, then a cold archive. When the data is exactly what an earlier cold archive holds
+   * (same system and shutdown checkpoint), that archive is returned and nothing is written: pausing twice, or
+   * again after a crash, costs nothing. A crash mid-archive leaves only a `.partial` file, removed here.
+   */
+  async pause(ref: string, options: LifecycleOptions = {}): Promise<PauseProjectResult> {
+    const started = performance.now()
+    const { onProgress } = options
+    const { source, backupsDir } = await this.prepare(ref)
+    reportProgress(onProgress, 'stopping')
+    if ((await clusterPid(source)) !== null) {
+      const port = await readSettingsPort(source.dataDir)
+      await checkpointCluster({ dataDir: source.dataDir, socketDir: source.socketDir, port })
+      await stopCluster(source, 'fast')
+    }
+    let control = await readControlFile(source.dataDir)
+    if (control.state !== 'shut down') {
+      // Killed rather than stopped (a crash, or a stop that escalated): let it recover, then stop it cleanly.
+      reportProgress(onProgress, 'recovering')
+      const spec = await this.host.storedSpec(ref)
+      await startCluster(spec, { timeoutMs: this.host.startTimeoutMs })
+      await stopCluster(spec, 'fast')
+      control = await readControlFile(source.dataDir)
+    }
+    const stopMs = Math.round(performance.now() - started)
+
+    const checkpointLsn = formatLsn(control.checkpointLsn)
+    const existing = (await listBackupFiles(backupsDir)).find(
+      (backup) =>
+        backup.kind === 'cold' &&
+        backup.checkpointLsn === checkpointLsn &&
+        backup.systemIdentifier === control.systemIdentifier,
+    )
+    if (existing) {
+      reportProgress(onProgress, 'archived', 1)
+      return {
+        ...existing,
+        reused: true,
+        timings: { stopMs, archiveMs: 0, totalMs: Math.round(performance.now() - started) },
+      }
+    }
+    const archiveStarted = performance.now()
+    const file = await this.newArchivePath(ref, backupsDir, 'cold')
+    await archiveStoppedCluster(source, file, { onProgress })
+    const archiveMs = Math.round(performance.now() - archiveStarted)
+    return {
+      ...(await this.info(backupsDir, file)),
+      reused: false,
+      timings: { stopMs, archiveMs, totalMs: Math.round(performance.now() - started) },
+    }
+  }
+
+  /**
+   * Extracts the backup beside the data directory while the server still runs, then stops it, swaps the
+   * directories and starts on the restored data (see swapInRestoredData for the rollback).
+   */
+  async restore(
+    ref: string,
+    backup: string,
+    runtime: ProjectRuntimeConfig,
+    options: RestoreProjectOptions = {},
+  ): Promise<RestoreProjectResult> {
+    const started = performance.now()
+    const { dataDir, backupsDir } = this.host.paths(ref)
+    await settleDataDir(dataDir)
+    const file = resolveBackupFile(backupsDir, backup)
+    const restoring = restoringDataDir(dataDir)
+    await rm(restoring, { recursive: true, force: true })
+    const { timings } = await restoreArchive(file, restoring, this.host.runAs, {
+      engine: this.host.engineFor(runtime.major),
+      onProgress: options.onProgress,
+    })
+    try {
+      reportProgress(options.onProgress, 'swapping data directories')
+      const wasRunning = (await clusterPid({ dataDir })) !== null
+      const swapped = await swapInRestoredData({
+        dataDir,
+        restored: restoring,
+        stop: () => stopCluster({ dataDir }, 'fast'),
+        start: async () => {
+          const spec = await this.host.configuredSpec(ref, runtime)
+          return startCluster(spec, { timeoutMs: this.host.startTimeoutMs })
+        },
+        stopFailed: () => stopCluster({ dataDir }, 'immediate', 5_000),
+        wasRunning,
+        keepPrevious: options.keepPrevious ?? false,
+      })
+      reportProgress(options.onProgress, 'restored', 1)
+      return { ...timings, ...swapped, totalMs: Math.round(performance.now() - started) }
+    } finally {
+      await rm(restoring, { recursive: true, force: true })
+    }
+  }
+}
