@@ -1,0 +1,110 @@
+import {
+  CreateFolderBody,
+  CreateSnippetBody,
+  ListSnippetsQuery,
+  type SnippetConflictResponse,
+  UpdateFolderBody,
+  UpdateSnippetBody,
+} from '@pgfleet/contracts'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { requireAuth } from '../auth/request-auth'
+import { createFolder, deleteFolder, listFolderTree, updateFolder } from '../content/folders'
+import {
+  createSnippet,
+  deleteSnippet,
+  getSnippet,
+  listSnippets,
+  SnippetConflictError,
+  updateSnippet,
+} from '../content/service'
+import type { AppContext } from '../context'
+import { parseInput } from '../errors'
+import { RefParams } from './projects'
+
+const IdParams = RefParams.extend({ id: z.uuid({ error: 'The id must be a UUID' }) })
+const SaveSnippetBody = z.object({ id: z.uuid({ error: 'id must be a UUID' }) })
+
+/**
+ * Saved SQL snippets and their folders. The dashboard sends `Version: 2` like the hosted product's;
+ * it is accepted and not required.
+ */
+export function contentRoutes(ctx: AppContext) {
+  const caller = (request: FastifyRequest) => ({
+    userId: requireAuth(request).userId,
+    ref: parseInput(RefParams, request.params).ref,
+  })
+  const target = (request: FastifyRequest) => ({
+    userId: requireAuth(request).userId,
+    ...parseInput(IdParams, request.params),
+  })
+
+  return async (app: FastifyInstance) => {
+    app.get('/platform/projects/:ref/content', async (request) => {
+      const { userId, ref } = caller(request)
+      return listSnippets(ctx, userId, ref, parseInput(ListSnippetsQuery, request.query))
+    })
+
+    app.post('/platform/projects/:ref/content', async (request, reply) => {
+      const { userId, ref } = caller(request)
+      const snippet = await createSnippet(ctx, userId, ref, parseInput(CreateSnippetBody, request.body))
+      return reply.status(201).send(snippet)
+    })
+
+    app.get('/platform/projects/:ref/content/folders', async (request) => {
+      const { userId, ref } = caller(request)
+      return { data: await listFolderTree(ctx, userId, ref) }
+    })
+
+    app.post('/platform/projects/:ref/content/folders', async (request, reply) => {
+      const { userId, ref } = caller(request)
+      const folder = await createFolder(ctx, userId, ref, parseInput(CreateFolderBody, request.body))
+      return reply.status(201).send(folder)
+    })
+
+    const saveFolder = async (request: FastifyRequest) => {
+      const { userId, ref, id } = target(request)
+      return updateFolder(ctx, userId, ref, id, parseInput(UpdateFolderBody, request.body))
+    }
+    app.patch('/platform/projects/:ref/content/folders/:id', saveFolder)
+    app.put('/platform/projects/:ref/content/folders/:id', saveFolder)
+
+    app.delete('/platform/projects/:ref/content/folders/:id', async (request) => {
+      const { userId, ref, id } = target(request)
+      await deleteFolder(ctx, userId, ref, id)
+      return {}
+    })
+
+    app.get('/platform/projects/:ref/content/:id', async (request) => {
+      const { userId, ref, id } = target(request)
+      return getSnippet(ctx, userId, ref, id)
+    })
+
+    const save = async (request: FastifyRequest, reply: FastifyReply, id: string, upsert: boolean) => {
+      const { userId, ref } = caller(request)
+      const body = parseInput(UpdateSnippetBody, request.body)
+      try {
+        const { snippet, created } = await updateSnippet(ctx, userId, ref, id, body, { upsert })
+        return reply.status(created ? 201 : 200).send(snippet)
+      } catch (error) {
+        if (!(error instanceof SnippetConflictError)) throw error
+        const answer: SnippetConflictResponse = { message: error.message, current: error.current }
+        return reply.status(409).send(answer)
+      }
+    }
+    app.patch('/platform/projects/:ref/content/:id', (request, reply) =>
+      save(request, reply, target(request).id, false),
+    )
+    app.put('/platform/projects/:ref/content/:id', (request, reply) => save(request, reply, target(request).id, true))
+    // the hosted product's save call: the same upsert, with the id in the body
+    app.put('/platform/projects/:ref/content', (request, reply) =>
+      save(request, reply, parseInput(SaveSnippetBody, request.body).id, true),
+    )
+
+    app.delete('/platform/projects/:ref/content/:id', async (request) => {
+      const { userId, ref, id } = target(request)
+      await deleteSnippet(ctx, userId, ref, id)
+      return {}
+    })
+  }
+}

@@ -1,0 +1,262 @@
+import type { QueryErrorResponse, RunQueryResponse } from '@pgfleet/contracts'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { READ_ONLY_TRANSACTION_CONTROL_MESSAGE } from '../sql/service'
+import { type SqlTestSetup, startSqlTestSetup } from '../sql/testing'
+import { ApiClient, waitFor } from '../testing/harness'
+
+let s: SqlTestSetup
+let reader: ApiClient
+let developer: ApiClient
+
+beforeAll(async () => {
+  s = await startSqlTestSetup({ reader: 'Read-only', developer: 'Developer' }, { waitHealthy: true })
+  reader = s.members.reader as ApiClient
+  developer = s.members.developer as ApiClient
+})
+afterAll(async () => {
+  await s?.t.destroy()
+})
+
+const run = (client: ApiClient, body: Record<string, unknown>) =>
+  client.post<RunQueryResponse & QueryErrorResponse>(`${s.base}/query`, body)
+
+describe('POST /platform/pg-meta/{ref}/query', () => {
+  it('answers rows with column names and types, values the grid can show', async () => {
+    const answer = await run(s.owner, {
+      query: `select 1 as a, 'x' as b, null::int as c, '{"k":[1,2]}'::jsonb as j, 9007199254740993::int8 as big,
+        1.10::numeric as n, true as t, 'NaN'::float8 as nan, array[1,2] as arr, date '2024-02-29' as d, 2 as a`,
+    })
+    expect(answer.status).toBe(200)
+    const [set] = answer.body.results
+    expect(set?.command).toBe('SELECT')
+    expect(set?.rowCount).toBe(1)
+    expect(set?.columns.map((c) => `${c.name}:${c.type}`)).toEqual([
+      'a:int4',
+      'b:text',
+      'c:int4',
+      'j:jsonb',
+      'big:int8',
+      'n:numeric',
+      't:bool',
+      'nan:float8',
+      'arr:_int4',
+      'd:date',
+      'a:int4',
+    ])
+    expect(set?.rows).toEqual([
+      [1, 'x', null, { k: [1, 2] }, '9007199254740993', '1.10', true, 'NaN', [1, 2], '2024-02-29', 2],
+    ])
+    expect(answer.body).toMatchObject({ truncated: false, autoLimit: 100_000, notices: [] })
+  })
+
+  it('answers every result set of several statements, in order', async () => {
+    const answer = await run(s.owner, {
+      query: `create table items (id int primary key, name text);
+insert into items select g, 'item ' || g from generate_series(1, 5) g;
+select count(*) as total from items;
+update items set name = upper(name) where id <= 2 returning id;
+do $$ begin raise notice 'hello from plpgsql'; end $$;`,
+    })
+    expect(answer.status).toBe(200)
+    const summary = answer.body.results.map((r) => [r.command, r.rowCount, r.rows.length])
+    expect(summary).toEqual([
+      ['CREATE TABLE', null, 0],
+      ['INSERT', 5, 0],
+      ['SELECT', 1, 1],
+      ['UPDATE', 2, 2],
+      ['DO', null, 0],
+    ])
+    expect(answer.body.results[2]?.rows).toEqual([['5']])
+    expect(answer.body.autoLimit).toBeNull()
+    expect(answer.body.notices).toEqual(['NOTICE: hello from plpgsql'])
+  })
+
+  it('answers errors with message, position, hint and a psql-like formattedError', async () => {
+    const missing = await run(s.owner, { query: 'select *\nfrom nope' })
+    expect(missing.status).toBe(400)
+    expect(missing.body).toMatchObject({
+      message: 'relation "nope" does not exist',
+      code: '42P01',
+      position: 15,
+      hint: null,
+    })
+    expect(missing.body.formattedError).toBe(
+      'ERROR:  42P01: relation "nope" does not exist\nLINE 2: from nope\n             ^',
+    )
+    expect(missing.body).not.toHaveProperty('stack')
+
+    const noFunction = await run(s.owner, { query: "@set x = 'a'\nselect 'é', lower(:x, 1)" })
+    expect(noFunction.status).toBe(400)
+    expect(noFunction.body.code).toBe('42883')
+    expect(noFunction.body.hint).toMatch(/No function matches/)
+    // the position points into the SQL as written (with its @set line and :x), not the SQL that ran
+    expect(noFunction.body.position).toBe("@set x = 'a'\nselect 'é', ".length + 1)
+    expect(noFunction.body.formattedError).toContain("LINE 2: select 'é', lower(:x, 1)\n                    ^")
+
+    const rolledBack = await run(s.owner, { query: 'create table half (id int); select 1/0' })
+    expect(rolledBack.body.message).toBe('division by zero')
+    const check = await run(s.owner, { query: "select to_regclass('half') is null as gone" })
+    expect(check.body.results[0]?.rows).toEqual([[true]])
+  })
+
+  it("binds parameters instead of pasting them: O'Brien works and cannot inject", async () => {
+    const named = await run(s.owner, {
+      query: `@set name = 'O''Brien'
+select :name as name, ':x' as quoted, $$ :y $$ as body, '{"a":1}'::jsonb as j, :name = 'O''Brien' as same`,
+    })
+    expect(named.status).toBe(200)
+    expect(named.body.results[0]?.rows).toEqual([["O'Brien", ':x', ' :y ', { a: 1 }, true]])
+
+    const hostile = "x'); drop table items; --"
+    const given = await run(s.owner, { query: 'select :name::text as name', parameters: { name: hostile } })
+    expect(given.body.results[0]?.rows).toEqual([[hostile]])
+    const positional = await run(s.owner, {
+      query: 'select $1::text as a, $2::int + 1 as b',
+      parameters: ["O'Brien", 41],
+    })
+    expect(positional.body.results[0]?.rows).toEqual([["O'Brien", 42]])
+    const still = await run(s.owner, { query: 'select count(*)::int as n from items' })
+    expect(still.body.results[0]?.rows).toEqual([[5]])
+
+    const missing = await run(s.owner, { query: 'select :who' })
+    expect(missing.status).toBe(400)
+    expect(missing.body.message).toBe('Missing value for parameter: who')
+  })
+
+  it('appends the row limit to a single query and says when rows were cut off', async () => {
+    const cut = await run(s.owner, { query: 'select g from generate_series(1, 150) g', rowLimit: 100 })
+    expect(cut.body.results[0]?.rows).toHaveLength(100)
+    expect(cut.body).toMatchObject({ truncated: true, autoLimit: 100 })
+    const exact = await run(s.owner, {
+      query: 'with t as (select g from generate_series(1, 100) g) table t',
+      rowLimit: 100,
+    })
+    expect(exact.body.results[0]?.rows).toHaveLength(100)
+    expect(exact.body).toMatchObject({ truncated: false, autoLimit: 100 })
+    const several = await run(s.owner, {
+      query: 'select generate_series(1, 300); select generate_series(1, 3)',
+      rowLimit: 100,
+    })
+    expect(several.body.results.map((r) => [r.rows.length, r.truncated])).toEqual([
+      [100, true],
+      [3, false],
+    ])
+    expect(several.body.autoLimit).toBeNull()
+  })
+
+  it('lets read-only members read but never write, even by ending the transaction', async () => {
+    const read = await run(reader, { query: 'select count(*)::int as n from items' })
+    expect(read.body.results[0]?.rows).toEqual([[5]])
+    const write = await run(reader, { query: 'insert into items values (99, $$nope$$)' })
+    expect(write.status).toBe(400)
+    expect(write.body).toMatchObject({ code: '25006', message: 'cannot execute INSERT in a read-only transaction' })
+    const escaped = await run(reader, {
+      query: 'commit; set default_transaction_read_only = off; begin read write; delete from items',
+    })
+    expect(escaped.body).toMatchObject({ code: '25006', message: READ_ONLY_TRANSACTION_CONTROL_MESSAGE })
+    const switched = await run(reader, { query: 'set transaction read write; select 1; select 2' })
+    expect(switched.body.message).toBe('transaction read-write mode must be set before any query')
+    const several = await run(reader, { query: 'select 1 as one; select 2 as two' })
+    expect(several.body.results.map((r) => r.rows)).toEqual([[[1]], [[2]]])
+    const asked = await run(developer, { query: 'drop table items', readOnly: true })
+    expect(asked.body.code).toBe('25006')
+    const after = await run(developer, { query: 'select count(*)::int from items' })
+    expect(after.body.results[0]?.rows).toEqual([[5]])
+  })
+
+  it('starts every request with a clean session: settings and open transactions do not leak', async () => {
+    await run(developer, { query: 'set search_path = nowhere; begin; create table leftover (id int); select 1' })
+    for (let i = 0; i < 12; i++) {
+      const answer = await run(developer, {
+        query: "select current_setting('search_path') as path, to_regclass('public.leftover') is null as gone",
+      })
+      expect(answer.body.results[0]?.rows).toEqual([['"$user", public', true]])
+    }
+  })
+
+  it('cancels a running query by its id', async () => {
+    const started = Date.now()
+    const running = run(s.owner, { query: 'select pg_sleep(10)', queryId: 'sleepy' })
+    await new Promise((r) => setTimeout(r, 400))
+    expect((await developer.post(`${s.base}/query/cancel`, { queryId: 'sleepy' })).body).toEqual({ cancelled: false })
+    const cancel = await s.owner.post(`${s.base}/query/cancel`, { queryId: 'sleepy' })
+    expect(cancel.body).toEqual({ cancelled: true })
+    const answer = await running
+    expect(answer.status).toBe(400)
+    expect(answer.body).toMatchObject({ code: '57014', message: 'canceling statement due to user request' })
+    expect(Date.now() - started).toBeLessThan(5_000)
+    expect((await s.owner.post(`${s.base}/query/cancel`, { queryId: 'sleepy' })).body).toEqual({ cancelled: false })
+  })
+
+  it('cancels the query when the HTTP client goes away', async () => {
+    const token = await s.owner.post<{ token: string }>('/platform/profile/access-tokens', { name: 'abort' })
+    const controller = new AbortController()
+    const request = fetch(`${s.t.baseUrl}${s.base}/query`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${token.body.token}`, 'content-type': 'application/json' },
+      body: JSON.stringify({ query: 'select pg_sleep(9.5)' }),
+      signal: controller.signal,
+    })
+    await new Promise((r) => setTimeout(r, 400))
+    controller.abort()
+    await expect(request).rejects.toThrow()
+    const sleeping = () =>
+      run(developer, {
+        query:
+          "select count(*)::int from pg_stat_activity where state = 'active' and query like '%pg_sleep(9.5)%' and pid <> pg_backend_pid()",
+      })
+    await waitFor(sleeping, (answer) => answer.body.results[0]?.rows[0]?.[0] === 0, 3_000)
+  })
+
+  it('cancels running queries and drops its connections when the project stops, then reconnects', async () => {
+    const running = run(developer, { query: 'select pg_sleep(9)' })
+    await new Promise((r) => setTimeout(r, 300))
+    await s.t.platform.ctx.projectStopping(s.project.ref)
+    expect((await running).body.code).toBe('57014')
+    expect((await run(developer, { query: 'select 1 as back' })).body.results[0]?.rows).toEqual([[1]])
+  })
+
+  it('stops queries at the project statement timeout, which admins can change', async () => {
+    const settings = `/platform/projects/${s.project.ref}/settings/sql`
+    expect((await s.owner.get(settings)).body).toEqual({ statement_timeout_ms: 60_000 })
+    expect((await developer.patch(settings, { statement_timeout_ms: 500 })).status).toBe(403)
+    expect((await s.owner.patch(settings, { statement_timeout_ms: 10 })).status).toBe(400)
+    expect((await s.owner.patch(settings, { statement_timeout_ms: 500 })).body).toEqual({ statement_timeout_ms: 500 })
+    const slow = await run(developer, { query: 'select pg_sleep(2)' })
+    expect(slow.body).toMatchObject({ code: '57014', message: 'canceling statement due to statement timeout' })
+    const slowReader = await run(reader, { query: 'select pg_sleep(2)' })
+    expect(slowReader.body.code).toBe('57014')
+    await s.owner.patch(settings, { statement_timeout_ms: 60_000 })
+    expect((await run(developer, { query: 'select pg_sleep(0.6)' })).status).toBe(200)
+  })
+
+  it('answers the last statement as plain rows on the management API', async () => {
+    const token = await s.owner.post<{ token: string }>('/platform/profile/access-tokens', { name: 'cli' })
+    const script = new ApiClient(() => s.t.baseUrl)
+    script.bearer = token.body.token
+    const rows = await script.post(`/v1/projects/${s.project.ref}/database/query`, {
+      query: 'select 1; select id, name from items order by id limit 2',
+    })
+    expect(rows).toEqual({
+      status: 200,
+      body: [
+        { id: 1, name: 'ITEM 1' },
+        { id: 2, name: 'ITEM 2' },
+      ],
+    })
+    const none = await script.post(`/v1/projects/${s.project.ref}/database/query`, { query: 'select 1 where false' })
+    expect(none.body).toEqual([])
+    const failed = await script.post<QueryErrorResponse>(`/v1/projects/${s.project.ref}/database/query`, {
+      query: 'select nope',
+    })
+    expect(failed).toMatchObject({ status: 400, body: { code: '42703' } })
+  })
+
+  it('refuses strangers and bad input', async () => {
+    const stranger = new ApiClient(() => s.t.baseUrl)
+    await stranger.post('/platform/auth/signup', { email: 'stranger@example.com', password: 'stranger-pass' })
+    expect((await run(stranger, { query: 'select 1' })).status).toBe(404)
+    expect((await run(s.owner, {})).body.message).toBe('query is required')
+    expect((await run(s.owner, { query: 'select 1', rowLimit: -5 })).status).toBe(400)
+  })
+})

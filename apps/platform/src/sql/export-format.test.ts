@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest'
+import { parseCommandTag } from './collect-query'
+import { csvChunks, csvField, jsonChunks } from './export-format'
+
+async function* batches(...list: (string | null)[][][]) {
+  yield* list
+}
+const collect = async (chunks: AsyncIterable<string>) => {
+  let text = ''
+  for await (const chunk of chunks) text += chunk
+  return text
+}
+
+describe('csv', () => {
+  it.each([
+    [null, ''],
+    ['', '""'],
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['line\nbreak', '"line\nbreak"'],
+    [' lead', '" lead"'],
+  ])('%j → %s', (value, field) => {
+    expect(csvField(value)).toBe(field)
+  })
+
+  it('writes a header and CRLF lines', async () => {
+    const columns = [
+      { name: 'id', type: 'int4', typeId: 23 },
+      { name: 'note, text', type: 'text', typeId: 25 },
+    ]
+    expect(await collect(csvChunks(columns, batches([['1', null]], [['2', 'x']])))).toBe(
+      'id,"note, text"\r\n1,\r\n2,x\r\n',
+    )
+  })
+})
+
+describe('json', () => {
+  it('writes objects with typed values, json passed through', async () => {
+    const columns = [
+      { name: 'id', type: 'int4', typeId: 23 },
+      { name: 'doc', type: 'jsonb', typeId: 3802 },
+      { name: 'big', type: 'int8', typeId: 20 },
+      { name: 'ok', type: 'bool', typeId: 16 },
+    ]
+    const text = await collect(
+      jsonChunks(columns, batches([['1', '{"a": 1}', '9007199254740993', 't']], [], [['2', null, null, 'f']])),
+    )
+    expect(JSON.parse(text)).toEqual([
+      { id: 1, doc: { a: 1 }, big: '9007199254740993', ok: true },
+      { id: 2, doc: null, big: null, ok: false },
+    ])
+    expect(await collect(jsonChunks(columns, batches()))).toBe('[\n]\n')
+  })
+})
+
+describe('parseCommandTag', () => {
+  it.each([
+    ['SELECT 3', 'SELECT', 3],
+    ['INSERT 0 5', 'INSERT', 5],
+    ['CREATE TABLE', 'CREATE TABLE', null],
+    ['DO', 'DO', null],
+  ])('%s', (tag, command, rowCount) => {
+    expect(parseCommandTag(tag)).toEqual({ command, rowCount })
+  })
+})

@@ -1,0 +1,46 @@
+import type { QueryColumn } from '@pgfleet/contracts'
+import { cellParser } from './values'
+
+type Batches = AsyncIterable<(string | null)[][]>
+
+const CSV_NEEDS_QUOTES = /[",\r\n]|^\s|\s$/
+
+/** RFC 4180: NULL is an empty field, an empty string is `""`, so the two stay apart. */
+export function csvField(value: string | null): string {
+  if (value === null) return ''
+  if (value === '' || CSV_NEEDS_QUOTES.test(value)) return `"${value.replaceAll('"', '""')}"`
+  return value
+}
+
+/** A header line, then one line per row (CRLF), values as Postgres prints them. */
+export async function* csvChunks(columns: QueryColumn[], batches: Batches): AsyncGenerator<string> {
+  yield `${columns.map((column) => csvField(column.name)).join(',')}\r\n`
+  for await (const rows of batches) {
+    let chunk = ''
+    for (const row of rows) chunk += `${row.map(csvField).join(',')}\r\n`
+    yield chunk
+  }
+}
+
+const JSON_TEXT_TYPES = new Set([114, 3802])
+
+/** A JSON array of objects keyed by column name, with the same values as the query route's rows. */
+export async function* jsonChunks(columns: QueryColumn[], batches: Batches): AsyncGenerator<string> {
+  const keys = columns.map((column) => `${JSON.stringify(column.name)}:`)
+  const encoders = columns.map((column) => {
+    // json and jsonb arrive as JSON text already
+    if (JSON_TEXT_TYPES.has(column.typeId)) return (text: string) => text
+    const parse = cellParser(column.typeId)
+    return (text: string) => JSON.stringify(parse(text))
+  })
+  const encodeRow = (row: (string | null)[]) =>
+    `{${row.map((value, i) => `${keys[i]}${value === null ? 'null' : (encoders[i] as (text: string) => string)(value)}`).join(',')}}`
+  yield '['
+  let first = true
+  for await (const rows of batches) {
+    if (rows.length === 0) continue
+    yield `${first ? '\n' : ',\n'}${rows.map(encodeRow).join(',\n')}`
+    first = false
+  }
+  yield '\n]\n'
+}

@@ -1,0 +1,256 @@
+import pg from 'pg'
+import type { AppContext } from '../context'
+import { conflict, HttpError } from '../errors'
+import { isPostgresError } from './query-errors'
+
+/**
+ * The role read-only members run SQL as: it may read every table (pg_read_all_data, bypassing RLS like
+ * the superuser would) and nothing else, and its transactions are read-only by default. A role, not only
+ * a read-only transaction, because a superuser could end the transaction (COMMIT; ...) or run
+ * COPY ... TO PROGRAM, which a read-only transaction allows.
+ */
+export const READ_ONLY_ROLE = 'pgfleet_read_only'
+
+const ENSURE_READ_ONLY_ROLE = `
+DO $$
+BEGIN
+  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${READ_ONLY_ROLE}') THEN
+    CREATE ROLE ${READ_ONLY_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION BYPASSRLS;
+  END IF;
+END
+$$;
+ALTER ROLE ${READ_ONLY_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION BYPASSRLS;
+GRANT pg_read_all_data, pg_read_all_settings, pg_read_all_stats TO ${READ_ONLY_ROLE};
+ALTER ROLE ${READ_ONLY_ROLE} SET default_transaction_read_only = on;`
+
+export type SqlAccess = 'write' | 'read'
+
+const POOL_SIZE: Record<SqlAccess, number> = { write: 10, read: 4 }
+const IDLE_TIMEOUT_MS = 30_000
+/** an export keeps its transaction open between batches while the HTTP client reads */
+const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10 * 60_000
+const CLOSE_GRACE_MS = 2_000
+
+interface RunningQuery {
+  pid: number | null
+  cancelRequested: boolean
+  cancelling: Promise<void> | undefined
+}
+
+export interface SqlLease {
+  client: pg.PoolClient
+  /** resets the session (the SQL may have changed settings or left a transaction open) and returns it to the pool */
+  release(failed: boolean): Promise<void>
+}
+
+export interface LeaseOptions {
+  userId: number
+  queryId?: string
+  signal?: AbortSignal
+}
+
+const processId = (client: pg.PoolClient): number | null =>
+  (client as unknown as { processID?: number }).processID ?? null
+
+/** Connections, type names and running queries of one project's database. */
+export class ProjectSql {
+  private readonly pools = new Map<SqlAccess, pg.Pool>()
+  private readOnlyRole: Promise<void> | undefined
+  /** type names beyond the built-in ones, looked up once */
+  readonly typeNames = new Map<number, string>()
+  private readonly running = new Map<string, RunningQuery>()
+  private readonly active = new Set<RunningQuery>()
+  private closed = false
+
+  constructor(
+    readonly ref: string,
+    private readonly connection: pg.ClientConfig,
+    readonly statementTimeoutMs: number,
+  ) {}
+
+  private pool(access: SqlAccess): pg.Pool {
+    let pool = this.pools.get(access)
+    if (!pool) {
+      pool = new pg.Pool({
+        ...this.connection,
+        ...(access === 'read' ? { user: READ_ONLY_ROLE } : {}),
+        max: POOL_SIZE[access],
+        idleTimeoutMillis: IDLE_TIMEOUT_MS,
+        connectionTimeoutMillis: 10_000,
+        statement_timeout: this.statementTimeoutMs,
+        idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
+        application_name: 'pgfleet sql editor',
+      })
+      // an idle connection that dies (the project restarts) must not crash the platform
+      pool.on('error', () => {})
+      this.pools.set(access, pool)
+    }
+    return pool
+  }
+
+  private ensureReadOnlyRole(): Promise<void> {
+    this.readOnlyRole ??= this.pool('write')
+      .query(ENSURE_READ_ONLY_ROLE)
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        this.readOnlyRole = undefined
+        throw error
+      })
+    return this.readOnlyRole
+  }
+
+  /**
+   * A connection for one query. With a `queryId`, cancelQuery(userId, queryId) cancels it while it runs;
+   * an aborted `signal` (the HTTP client went away) does the same.
+   */
+  async lease(access: SqlAccess, options: LeaseOptions): Promise<SqlLease> {
+    if (this.closed) throw new HttpError(503, 'The project database is shutting down')
+    const key = options.queryId === undefined ? undefined : `${options.userId}:${options.queryId}`
+    if (key !== undefined && this.running.has(key)) throw conflict('A query with this id is already running')
+    const entry: RunningQuery = { pid: null, cancelRequested: false, cancelling: undefined }
+    if (key !== undefined) this.running.set(key, entry)
+    this.active.add(entry)
+    const onAbort = () => void this.cancelEntry(entry)
+    options.signal?.addEventListener('abort', onAbort)
+    const forget = () => {
+      options.signal?.removeEventListener('abort', onAbort)
+      if (key !== undefined) this.running.delete(key)
+      this.active.delete(entry)
+    }
+
+    let client: pg.PoolClient
+    try {
+      if (access === 'read') await this.ensureReadOnlyRole()
+      client = await this.pool(access).connect()
+    } catch (error) {
+      forget()
+      throw isPostgresError(error) ? error : connectionError(error)
+    }
+    entry.pid = processId(client)
+    if (entry.cancelRequested || options.signal?.aborted) {
+      forget()
+      client.release()
+      throw cancelledBeforeStart()
+    }
+    return {
+      client,
+      release: async (failed) => {
+        forget()
+        // a cancel in flight must land before the connection serves another query
+        await entry.cancelling
+        resetAndRelease(client, failed)
+      },
+    }
+  }
+
+  /** Cancels the caller's query with this id; false when none is running. */
+  async cancel(userId: number, queryId: string): Promise<boolean> {
+    const entry = this.running.get(`${userId}:${queryId}`)
+    if (!entry) return false
+    await this.cancelEntry(entry)
+    return true
+  }
+
+  private cancelEntry(entry: RunningQuery): Promise<void> {
+    entry.cancelRequested = true
+    if (entry.pid === null) return Promise.resolve()
+    const pid = entry.pid
+    entry.cancelling ??= this.cancelBackend(pid)
+    return entry.cancelling
+  }
+
+  /** pg_cancel_backend on a connection of its own: the pools may all be busy with long queries. */
+  private async cancelBackend(pid: number): Promise<void> {
+    const client = new pg.Client({ ...this.connection, connectionTimeoutMillis: 5_000 })
+    client.on('error', () => {})
+    try {
+      await client.connect()
+      await client.query('select pg_cancel_backend($1)', [pid])
+    } catch {
+      // the backend or the whole server is gone: nothing left to cancel
+    } finally {
+      await client.end().catch(() => {})
+    }
+  }
+
+  /** Cancels what runs and closes the connections (the project stops, or settings changed). */
+  async close(): Promise<void> {
+    if (this.closed) return
+    this.closed = true
+    await Promise.all([...this.active].map((entry) => this.cancelEntry(entry)))
+    const ending = Promise.all([...this.pools.values()].map((pool) => pool.end().catch(() => {})))
+    await Promise.race([ending, new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())])
+  }
+}
+
+function resetAndRelease(client: pg.PoolClient, failed: boolean): void {
+  const status = (client as unknown as { _txStatus?: string | null })._txStatus
+  // after an error the transaction status is not known yet: roll back to be sure
+  const rollback = failed || status !== 'I' ? client.query('ROLLBACK') : Promise.resolve()
+  rollback
+    .then(() => client.query('DISCARD ALL'))
+    .then(
+      () => client.release(),
+      (error: Error) => client.release(error),
+    )
+}
+
+function cancelledBeforeStart(): Error {
+  return Object.assign(new Error('canceling statement due to user request'), { code: '57014', severity: 'ERROR' })
+}
+
+function connectionError(error: unknown): HttpError {
+  const reason = error instanceof Error ? error.message : String(error)
+  return new HttpError(503, `Could not connect to the project's database: ${reason}`)
+}
+
+interface Registry {
+  projects: Map<string, Promise<ProjectSql>>
+}
+
+const registries = new WeakMap<AppContext, Registry>()
+
+function registryOf(ctx: AppContext): Registry {
+  let registry = registries.get(ctx)
+  if (!registry) {
+    registry = { projects: new Map() }
+    registries.set(ctx, registry)
+  }
+  return registry
+}
+
+/** The project's SQL connections, created on first use and re-created when its statement timeout changes. */
+export async function projectSql(ctx: AppContext, ref: string, statementTimeoutMs: number): Promise<ProjectSql> {
+  const { projects } = registryOf(ctx)
+  const existing = projects.get(ref)
+  if (existing) {
+    const project = await existing.catch(() => undefined)
+    if (project && project.statementTimeoutMs === statementTimeoutMs) return project
+    if (projects.get(ref) === existing) {
+      projects.delete(ref)
+      void project?.close()
+    }
+    return projectSql(ctx, ref, statementTimeoutMs)
+  }
+  const created = ctx.driver.projectConnection(ref).then((config) => new ProjectSql(ref, config, statementTimeoutMs))
+  projects.set(ref, created)
+  created.catch(() => {
+    if (projects.get(ref) === created) projects.delete(ref)
+  })
+  return created
+}
+
+/** Drops a project's connections, e.g. when it is paused or deleted, or after its server moved. */
+export async function closeProjectSqlPool(ctx: AppContext, ref: string): Promise<void> {
+  const { projects } = registryOf(ctx)
+  const existing = projects.get(ref)
+  if (!existing) return
+  projects.delete(ref)
+  const project = await existing.catch(() => undefined)
+  await project?.close()
+}
+
+export async function closeAllSqlPools(ctx: AppContext): Promise<void> {
+  const { projects } = registryOf(ctx)
+  await Promise.all([...projects.keys()].map((ref) => closeProjectSqlPool(ctx, ref)))
+}

@@ -1,0 +1,372 @@
+import {
+  type CancelQueryResponse,
+  type ExportQueryBody,
+  MAX_QUERY_RESULT_CHARS,
+  MAX_QUERY_RESULT_ROWS,
+  type ManagementQueryBody,
+  PermissionAction,
+  PermissionResource,
+  type QueryColumn,
+  type RoleName,
+  type RunQueryBody,
+  type RunQueryResponse,
+  type SqlSettings,
+  type UpdateSqlSettingsBody,
+} from '@pgfleet/contracts'
+import type pg from 'pg'
+import { isRoleName, roleCan } from '../auth/permissions'
+import type { AppContext } from '../context'
+import type { ProjectRow } from '../db/types'
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors'
+import { type CollectedResultSet, CollectingQuery } from './collect-query'
+import { closeProjectSqlPool, type LeaseOptions, type ProjectSql, projectSql, type SqlAccess } from './pools'
+import { type PreparedSql, prepareSql } from './prepare'
+import { clientSqlError, isPostgresError, SqlQueryError, toSqlQueryError } from './query-errors'
+import { builtinTypeName } from './values'
+
+/** What running SQL needs to know of a project row. */
+type SqlProjectRow = Pick<ProjectRow, 'ref' | 'status' | 'sql_statement_timeout_ms'>
+
+interface SqlProject {
+  row: SqlProjectRow
+  role: RoleName
+}
+
+/**
+ * The project and the caller's role in one control-plane query (this is the editor's hot path);
+ * non-members get the same 404 as a missing ref.
+ */
+export async function sqlProjectFor(ctx: AppContext, userId: number, ref: string): Promise<SqlProject> {
+  const found = await ctx.db
+    .selectFrom('projects')
+    .innerJoin('members', 'members.organization_id', 'projects.organization_id')
+    .select(['projects.ref', 'projects.status', 'projects.sql_statement_timeout_ms', 'members.role_name'])
+    .where('projects.ref', '=', ref)
+    .where('members.user_id', '=', userId)
+    .executeTakeFirst()
+  if (!found || !isRoleName(found.role_name)) throw notFound(`Project ${ref} not found`)
+  const { role_name, ...row } = found
+  return { row, role: role_name as RoleName }
+}
+
+export const READ_ONLY_TRANSACTION_CONTROL_MESSAGE =
+  'Read-only queries cannot use BEGIN, COMMIT, ROLLBACK or SAVEPOINT: they run in one read-only transaction'
+
+/** Members without sql:write on database, and anyone asking for it, run SQL read-only. */
+function accessFor(project: SqlProject, readOnly: boolean | undefined): SqlAccess {
+  if (!roleCan(project.role, PermissionAction.SQL_READ, PermissionResource.DATABASE)) {
+    throw forbidden('You do not have the required permissions to run SQL on this project')
+  }
+  const canWrite = roleCan(project.role, PermissionAction.SQL_WRITE, PermissionResource.DATABASE)
+  return canWrite && !readOnly ? 'write' : 'read'
+}
+
+function assertRunning(row: SqlProjectRow): void {
+  if (row.status !== 'ACTIVE_HEALTHY') {
+    throw conflict(
+      `The project's database is not running (status ${row.status}); SQL can run once it is ACTIVE_HEALTHY`,
+    )
+  }
+}
+
+/** A lease on the project's database; a stale pool (the server restarted elsewhere) is dropped and retried once. */
+async function leaseFor(ctx: AppContext, row: SqlProjectRow, access: SqlAccess, options: LeaseOptions) {
+  const project = await projectSql(ctx, row.ref, row.sql_statement_timeout_ms)
+  try {
+    return { project, lease: await project.lease(access, options) }
+  } catch (error) {
+    if (!(error instanceof HttpError) || error.statusCode !== 503) throw error
+    await closeProjectSqlPool(ctx, row.ref)
+    const fresh = await projectSql(ctx, row.ref, row.sql_statement_timeout_ms)
+    return { project: fresh, lease: await fresh.lease(access, options) }
+  }
+}
+
+function asQueryError(error: unknown, prepared: PreparedSql, prefix = ''): unknown {
+  if (isPostgresError(error)) {
+    return toSqlQueryError(error, {
+      original: prepared.original,
+      sent: prefix + prepared.text,
+      prefixLength: prefix.length,
+    })
+  }
+  if (error instanceof SqlQueryError || error instanceof HttpError) return error
+  const reason = error instanceof Error ? error.message : String(error)
+  return new HttpError(503, `The connection to the project's database failed: ${reason}`)
+}
+
+async function typeNames(project: ProjectSql, client: pg.PoolClient, typeIds: number[]): Promise<void> {
+  const unknown = [...new Set(typeIds)].filter((id) => !builtinTypeName(id) && !project.typeNames.has(id))
+  if (unknown.length === 0) return
+  const found = await client
+    .query<{ oid: string; typname: string }>(
+      'select oid::int8 as oid, typname from pg_catalog.pg_type where oid = any($1::oid[])',
+      [unknown],
+    )
+    .catch(() => ({ rows: [] }))
+  for (const { oid, typname } of found.rows) project.typeNames.set(Number(oid), typname)
+}
+
+const typeNameOf = (project: ProjectSql, typeId: number): string =>
+  builtinTypeName(typeId) ?? project.typeNames.get(typeId) ?? String(typeId)
+
+interface Execution {
+  sets: CollectedResultSet[]
+  columns: (set: CollectedResultSet) => QueryColumn[]
+  notices: string[]
+  durationMs: number
+  prepared: PreparedSql
+}
+
+const MAX_NOTICES = 100
+
+async function execute(
+  ctx: AppContext,
+  userId: number,
+  ref: string,
+  body: RunQueryBody,
+  signal: AbortSignal | undefined,
+): Promise<Execution> {
+  const sqlProject = await sqlProjectFor(ctx, userId, ref)
+  const access = accessFor(sqlProject, body.readOnly)
+  assertRunning(sqlProject.row)
+  const prepared = await prepareSql(body.query, body.parameters, { rowLimit: body.rowLimit, autoLimit: true })
+  if (access === 'read' && prepared.controlsTransaction) {
+    // ending the read-only transaction would let what follows write (e.g. through SECURITY DEFINER functions)
+    throw clientSqlError(READ_ONLY_TRANSACTION_CONTROL_MESSAGE, '25006')
+  }
+  const { project, lease } = await leaseFor(ctx, sqlProject.row, access, {
+    userId,
+    queryId: body.queryId,
+    signal,
+  }).catch((error: unknown) => {
+    throw asQueryError(error, prepared)
+  })
+  const { client } = lease
+  if (access === 'read') {
+    // an explicit read-only transaction that already took its snapshot cannot be switched to read-write
+    await client.query('BEGIN READ ONLY; SELECT 1').catch(async (error: unknown) => {
+      await lease.release(true)
+      throw asQueryError(error, prepared)
+    })
+  }
+  const notices: string[] = []
+  const onNotice = (notice: { severity?: string; message?: string }) => {
+    if (notices.length < MAX_NOTICES) notices.push(`${notice.severity ?? 'NOTICE'}: ${notice.message ?? ''}`)
+  }
+  client.on('notice', onNotice)
+  let failed = true
+  try {
+    const rowLimit = body.rowLimit !== undefined && body.rowLimit > 0 ? body.rowLimit : Number.POSITIVE_INFINITY
+    const query = new CollectingQuery(prepared.text, prepared.values, {
+      rowsPerResult: rowLimit,
+      totalRows: MAX_QUERY_RESULT_ROWS,
+      totalChars: MAX_QUERY_RESULT_CHARS,
+    })
+    const started = performance.now()
+    const sets = await query.run(client)
+    const durationMs = Math.round((performance.now() - started) * 100) / 100
+    await typeNames(
+      project,
+      client,
+      sets.flatMap((set) => set.columns.map((column) => column.typeId)),
+    )
+    failed = false
+    return {
+      sets,
+      columns: (set) =>
+        set.columns.map((c) => ({ name: c.name, type: typeNameOf(project, c.typeId), typeId: c.typeId })),
+      notices,
+      durationMs,
+      prepared,
+    }
+  } catch (error) {
+    throw asQueryError(error, prepared)
+  } finally {
+    client.off('notice', onNotice)
+    await lease.release(failed)
+  }
+}
+
+/** POST /platform/pg-meta/{ref}/query: every statement's result, rows capped (see RunQueryResponse). */
+export async function runQuery(
+  ctx: AppContext,
+  userId: number,
+  ref: string,
+  body: RunQueryBody,
+  signal?: AbortSignal,
+): Promise<RunQueryResponse> {
+  const run = await execute(ctx, userId, ref, body, signal)
+  const results = run.sets.map((set) => ({
+    command: set.command,
+    columns: run.columns(set),
+    rows: set.rows,
+    rowCount: set.rowCount,
+    truncated: set.truncated,
+  }))
+  return {
+    results,
+    truncated: results.some((set) => set.truncated),
+    autoLimit: run.prepared.autoLimit,
+    notices: run.notices,
+    durationMs: run.durationMs,
+  }
+}
+
+/** POST /v1/projects/{ref}/database/query: the rows of the last statement, as objects. */
+export async function runManagementQuery(
+  ctx: AppContext,
+  userId: number,
+  ref: string,
+  body: ManagementQueryBody,
+  signal?: AbortSignal,
+): Promise<Record<string, unknown>[]> {
+  const run = await execute(ctx, userId, ref, { ...body, readOnly: body.read_only }, signal)
+  const last = run.sets[run.sets.length - 1]
+  if (!last) return []
+  if (run.sets.some((set) => set.truncated)) {
+    throw badRequest(
+      `The result has more than ${MAX_QUERY_RESULT_ROWS} rows (or is too large to answer at once); add a LIMIT, or export it with POST /platform/pg-meta/${ref}/query/export`,
+    )
+  }
+  return last.rows.map((row) => Object.fromEntries(last.columns.map((column, i) => [column.name, row[i]])))
+}
+
+export async function cancelQuery(
+  ctx: AppContext,
+  userId: number,
+  ref: string,
+  queryId: string,
+): Promise<CancelQueryResponse> {
+  const { row } = await sqlProjectFor(ctx, userId, ref)
+  if (row.status !== 'ACTIVE_HEALTHY') return { cancelled: false }
+  const project = await projectSql(ctx, ref, row.sql_statement_timeout_ms)
+  return { cancelled: await project.cancel(userId, queryId) }
+}
+
+const EXPORT_CURSOR = 'pgfleet_export'
+const EXPORT_DECLARE = `DECLARE ${EXPORT_CURSOR} NO SCROLL CURSOR FOR `
+const EXPORT_BATCH_ROWS = 2_000
+const rawText = { getTypeParser: () => (value: string) => value }
+
+export interface QueryExport {
+  columns: QueryColumn[]
+  /** batches of rows, values as Postgres prints them (null for NULL); ends the transaction when done or abandoned */
+  batches: AsyncGenerator<(string | null)[][]>
+  /** releases the connection when `batches` was never iterated (the response failed before streaming) */
+  abandon(): Promise<void>
+}
+
+/**
+ * Opens a cursor on one query, in a read-only transaction: every row once, from one snapshot, fetched
+ * batch by batch as the HTTP client reads (each FETCH gets the statement timeout, not the whole download).
+ */
+export async function openQueryExport(
+  ctx: AppContext,
+  userId: number,
+  ref: string,
+  body: ExportQueryBody,
+  signal?: AbortSignal,
+): Promise<QueryExport> {
+  const sqlProject = await sqlProjectFor(ctx, userId, ref)
+  const access = accessFor(sqlProject, false)
+  assertRunning(sqlProject.row)
+  const prepared = await prepareSql(body.query, body.parameters, { autoLimit: false })
+  const { project, lease } = await leaseFor(ctx, sqlProject.row, access, {
+    userId,
+    queryId: body.queryId,
+    signal,
+  }).catch((error: unknown) => {
+    throw asQueryError(error, prepared)
+  })
+  const { client } = lease
+  let released = false
+  const release = async (failed: boolean) => {
+    if (released) return
+    released = true
+    await lease.release(failed)
+  }
+  const fetchBatch = () =>
+    client.query<(string | null)[]>({
+      text: `FETCH FORWARD ${EXPORT_BATCH_ROWS} FROM ${EXPORT_CURSOR}`,
+      rowMode: 'array',
+      types: rawText,
+    })
+
+  let first: pg.QueryArrayResult<(string | null)[]>
+  try {
+    await client.query('BEGIN READ ONLY')
+    // the extended protocol takes exactly one statement: `select 1; drop table t` is refused, not half-run
+    const declare: pg.QueryConfig & { queryMode: 'extended' } = {
+      text: EXPORT_DECLARE + prepared.text,
+      values: prepared.values,
+      queryMode: 'extended',
+    }
+    await client.query(declare)
+    first = await fetchBatch()
+    await typeNames(
+      project,
+      client,
+      first.fields.map((field) => field.dataTypeID),
+    )
+  } catch (error) {
+    await release(true)
+    throw asQueryError(error, prepared, EXPORT_DECLARE)
+  }
+
+  let started = false
+  async function* batches(): AsyncGenerator<(string | null)[][]> {
+    started = true
+    let failed = true
+    try {
+      let batch = first
+      for (;;) {
+        if (batch.rows.length > 0) yield batch.rows
+        if (batch.rows.length < EXPORT_BATCH_ROWS) break
+        batch = await fetchBatch()
+      }
+      await client.query('COMMIT')
+      failed = false
+    } finally {
+      await release(failed)
+    }
+  }
+
+  return {
+    columns: first.fields.map((field) => ({
+      name: field.name,
+      type: typeNameOf(project, field.dataTypeID),
+      typeId: field.dataTypeID,
+    })),
+    batches: batches(),
+    async abandon() {
+      // a generator that never started cannot run its finally block
+      if (!started) await release(true)
+    },
+  }
+}
+
+export async function getSqlSettings(ctx: AppContext, userId: number, ref: string): Promise<SqlSettings> {
+  const { row } = await sqlProjectFor(ctx, userId, ref)
+  return { statement_timeout_ms: row.sql_statement_timeout_ms }
+}
+
+/** Changing the timeout replaces the project's pools on their next use; running queries keep theirs. */
+export async function updateSqlSettings(
+  ctx: AppContext,
+  userId: number,
+  ref: string,
+  body: UpdateSqlSettingsBody,
+): Promise<SqlSettings> {
+  const { role } = await sqlProjectFor(ctx, userId, ref)
+  if (!roleCan(role, PermissionAction.UPDATE, PermissionResource.PROJECTS)) {
+    throw forbidden("You do not have the required permissions to change this project's SQL settings")
+  }
+  const row = await ctx.db
+    .updateTable('projects')
+    .set({ sql_statement_timeout_ms: body.statement_timeout_ms })
+    .where('ref', '=', ref)
+    .returning('sql_statement_timeout_ms')
+    .executeTakeFirstOrThrow()
+  return { statement_timeout_ms: row.sql_statement_timeout_ms }
+}
