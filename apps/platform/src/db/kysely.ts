@@ -1,6 +1,9 @@
 import { Kysely, type Migration, Migrator, PostgresDialect } from 'kysely'
 import pg from 'pg'
 import * as initial from './migrations/001-initial'
+import * as lifecycle from './migrations/002-lifecycle'
+import * as content from './migrations/003-content'
+import * as keysAndDomains from './migrations/004-keys-and-domains'
 import type { Database } from './types'
 
 export type Db = Kysely<Database>
@@ -8,6 +11,9 @@ export type Db = Kysely<Database>
 // Numbered migrations, applied in order; never edit one that has shipped, add the next instead.
 const MIGRATIONS: Record<string, Migration> = {
   '001-initial': initial,
+  '002-lifecycle': lifecycle,
+  '003-content': content,
+  '004-keys-and-domains': keysAndDomains,
 }
 
 export function createDb(config: pg.PoolConfig): { db: Db; pool: pg.Pool } {

@@ -76,6 +76,45 @@ export interface ProjectsTable {
   created_at: CreatedAt
   updated_at: UpdatedAt
   paused_at: Date | null
+  pending_password_verifier: string | null
+  pending_compute_size: string | null
+  last_port: number | null
+  /** statement_timeout of SQL editor queries on this project */
+  sql_statement_timeout_ms: ColumnType<number, number | undefined, number>
+}
+
+export interface BackupsTable {
+  id: Generated<number>
+  project_id: number
+  kind: string
+  file: string
+  bytes: ColumnType<string, number | bigint, never>
+  postgres_major: number
+  created_at: CreatedAt
+}
+
+export interface ProjectOperationsTable {
+  id: Generated<number>
+  project_ref: string
+  kind: string
+  status: string
+  step: string | null
+  progress: number | null
+  error: string | null
+  started_by: number | null
+  created_at: CreatedAt
+  finished_at: Date | null
+}
+
+export interface ExitFeedbackTable {
+  id: Generated<number>
+  user_id: number | null
+  organization_id: number | null
+  project_ref: string | null
+  message: string
+  reasons: ColumnType<string[], string[] | undefined, string[]>
+  exit_action: string
+  created_at: CreatedAt
 }
 
 export interface SupportRequestsTable {
@@ -89,6 +128,36 @@ export interface SupportRequestsTable {
   created_at: CreatedAt
 }
 
+export interface ContentFoldersTable {
+  id: string
+  project_id: number
+  owner_id: number
+  parent_id: string | null
+  name: string
+  /** name folded for the case-insensitive uniqueness check */
+  name_key: string
+  created_at: CreatedAt
+  updated_at: UpdatedAt
+}
+
+export interface ContentTable {
+  id: string
+  project_id: number
+  owner_id: number
+  folder_id: string | null
+  type: ColumnType<string, string | undefined, string>
+  name: string
+  description: ColumnType<string, string | undefined, string>
+  visibility: string
+  favorite: ColumnType<boolean, boolean | undefined, boolean>
+  sql: ColumnType<string, string | undefined, string>
+  schema_version: ColumnType<string, string | undefined, string>
+  version: ColumnType<number, number | undefined, number>
+  updated_by: number | null
+  inserted_at: CreatedAt
+  updated_at: UpdatedAt
+}
+
 export interface Database {
   users: UsersTable
   sessions: SessionsTable
@@ -98,9 +167,45 @@ export interface Database {
   invitations: InvitationsTable
   projects: ProjectsTable
   support_requests: SupportRequestsTable
+  backups: BackupsTable
+  project_operations: ProjectOperationsTable
+  exit_feedback: ExitFeedbackTable
+  content_folders: ContentFoldersTable
+  content: ContentTable
 }
 
 export type UserRow = Selectable<UsersTable>
 export type OrganizationRow = Selectable<OrganizationsTable>
 export type ProjectRow = Selectable<ProjectsTable>
 export type NewProjectRow = Insertable<ProjectsTable>
+export type ContentRow = Selectable<ContentTable>
+export type ContentFolderRow = Selectable<ContentFoldersTable>
+
+export interface JwtSecretUpdatesTable {
+  id: Generated<number>
+  project_ref: string
+  change_tracking_id: string
+  status: string
+  progress: string | null
+  error: string | null
+  new_secret: string | null
+  requested_by: number | null
+  created_at: CreatedAt
+  finished_at: Date | null
+}
+
+export interface CustomHostnamesTable {
+  project_ref: string
+  hostname: string
+  status: string
+  verification_token: string
+  verification_errors: ColumnType<string[], string[] | undefined, string[]>
+  created_at: CreatedAt
+  updated_at: UpdatedAt
+}
+
+// API keys and settings (migration 004), merged into Database above
+export interface Database {
+  jwt_secret_updates: JwtSecretUpdatesTable
+  custom_hostnames: CustomHostnamesTable
+}

@@ -1,0 +1,29 @@
+import { scramSha256Verifier } from '@pgfleet/engine'
+import pg from 'pg'
+import type { AppContext } from '../context'
+import type { ProjectRow } from '../db/types'
+import { badRequest, conflict } from '../errors'
+
+/**
+ * Sets the postgres role's password. Only a SCRAM-SHA-256 verifier travels to the database (Postgres stores
+ * it as given), so the password itself never reaches a server log or pg_stat_activity; nothing is stored here.
+ */
+export async function resetDatabasePassword(ctx: AppContext, project: ProjectRow, password: string): Promise<void> {
+  if (project.status !== 'ACTIVE_HEALTHY') {
+    throw conflict(`The project's database must be running to change its password (status ${project.status})`)
+  }
+  const verifier = scramSha256Verifier(password)
+  if (!verifier) throw badRequest('Database password may contain only printable ASCII characters')
+  const client = new pg.Client({
+    ...(await ctx.driver.projectConnection(project.ref)),
+    application_name: 'pgfleet-platform',
+    connectionTimeoutMillis: 5_000,
+  })
+  client.on('error', () => {})
+  await client.connect()
+  try {
+    await client.query(`ALTER ROLE postgres PASSWORD ${client.escapeLiteral(verifier)}`)
+  } finally {
+    await client.end().catch(() => {})
+  }
+}

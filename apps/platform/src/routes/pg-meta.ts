@@ -1,0 +1,59 @@
+import {
+  PermissionAction,
+  PermissionResource,
+  PgMetaListQuery,
+  TypescriptTypesQuery,
+  type TypescriptTypesResponse,
+} from '@pgfleet/contracts'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { requireAuth } from '../auth/request-auth'
+import type { AppContext } from '../context'
+import { parseInput } from '../errors'
+import { assertCan } from '../organizations/membership'
+import { listMetaJson, META_LISTS, tableJson } from '../pg-meta/service'
+import { getProjectForUser } from '../projects/service'
+import { generateProjectTypes } from '../types-gen/service'
+import { RefParams } from './projects'
+
+const METADATA_DENIED = 'You need additional permissions to read the database metadata'
+const TableParams = RefParams.extend({ id: z.coerce.number().int().positive('Table id must be a positive number') })
+
+/**
+ * Database metadata for the dashboard (`/platform/pg-meta/{ref}/*`) and the generated TypeScript types.
+ * The `x-connection-encrypted` header the hosted dashboard sends is accepted and ignored: the platform
+ * connects to the project's database itself.
+ */
+export function pgMetaRoutes(ctx: AppContext) {
+  async function projectOf(request: FastifyRequest) {
+    const { ref } = parseInput(RefParams, request.params)
+    const { row, membership } = await getProjectForUser(ctx, requireAuth(request).userId, ref)
+    assertCan(membership, PermissionAction.SQL_READ, PermissionResource.DATABASE, METADATA_DENIED)
+    return row
+  }
+
+  // the JSON was built by Postgres: send the text as it is instead of parsing and serializing it again
+  const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json)
+
+  return async (app: FastifyInstance) => {
+    for (const list of META_LISTS) {
+      app.get(`/platform/pg-meta/:ref/${list}`, async (request, reply) => {
+        const project = await projectOf(request)
+        const query = parseInput(PgMetaListQuery, request.query)
+        return sendJson(reply, await listMetaJson(ctx, project, list, query))
+      })
+    }
+
+    app.get('/platform/pg-meta/:ref/tables/:id', async (request, reply) => {
+      const project = await projectOf(request)
+      const { id } = parseInput(TableParams, request.params)
+      return sendJson(reply, await tableJson(ctx, project, id))
+    })
+
+    app.get('/v1/projects/:ref/types/typescript', async (request): Promise<TypescriptTypesResponse> => {
+      const project = await projectOf(request)
+      const { included_schemas } = parseInput(TypescriptTypesQuery, request.query)
+      return { types: await generateProjectTypes(ctx, project, included_schemas) }
+    })
+  }
+}

@@ -1,0 +1,54 @@
+import {
+  API_KEYS_PERMISSION_DENIED,
+  JWT_SECRET_UPDATE_DENIED,
+  type JwtSecretUpdateStatusResponse,
+  PermissionAction,
+  PermissionResource,
+  type PostgrestConfigResponse,
+  UpdateJwtSecretBody,
+} from '@pgfleet/contracts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { requireAuth } from '../auth/request-auth'
+import type { AppContext } from '../context'
+import { parseInput } from '../errors'
+import { jwtSecretUpdateStatus, startJwtSecretUpdate } from '../keys/jwt-secret'
+import { postgrestConfig } from '../keys/project-config'
+import { assertCan } from '../organizations/membership'
+import { getProjectForUser } from '../projects/service'
+import { RefParams } from './projects'
+
+/**
+ * The JWT secret (rotation as a durable job, and its status) and the data API configuration that carries the
+ * secret. The API keys themselves are answered by project-rest.ts (GET /v1/projects/{ref}/api-keys).
+ */
+export function projectKeysRoutes(ctx: AppContext) {
+  async function projectOf(request: FastifyRequest) {
+    const { ref } = parseInput(RefParams, request.params)
+    const userId = requireAuth(request).userId
+    return { ...(await getProjectForUser(ctx, userId, ref)), userId }
+  }
+
+  return async (app: FastifyInstance) => {
+    app.get('/platform/projects/:ref/config/postgrest', async (request): Promise<PostgrestConfigResponse> => {
+      const { row, membership } = await projectOf(request)
+      assertCan(membership, PermissionAction.READ, PermissionResource.SERVICE_API_KEYS, API_KEYS_PERMISSION_DENIED)
+      return postgrestConfig(ctx, row)
+    })
+
+    // the hosted product's path; without jwt_secret the platform generates a new secret
+    app.patch('/platform/projects/:ref/config/secrets', async (request, reply) => {
+      const { row, membership, userId } = await projectOf(request)
+      assertCan(membership, PermissionAction.UPDATE, PermissionResource.PROJECTS, JWT_SECRET_UPDATE_DENIED)
+      const body = parseInput(UpdateJwtSecretBody, request.body)
+      return reply.status(202).send(await startJwtSecretUpdate(ctx, row, userId, body))
+    })
+
+    app.get(
+      '/platform/props/project/:ref/jwt-secret-update-status',
+      async (request): Promise<JwtSecretUpdateStatusResponse> => {
+        const { row } = await projectOf(request)
+        return jwtSecretUpdateStatus(ctx, row.ref)
+      },
+    )
+  }
+}
