@@ -1,6 +1,13 @@
 import { chmod, mkdir, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { assertTraversableBy, discoverEngines, LocalDriver, resolveRunAs } from '@pgfleet/engine'
+import {
+  assertTraversableBy,
+  discoverEngines,
+  LocalDriver,
+  type PostgresEngine,
+  type RunAs,
+  resolveRunAs,
+} from '@pgfleet/engine'
 import type { FastifyInstance } from 'fastify'
 import type pg from 'pg'
 import type { PlatformConfig } from './config'
@@ -8,10 +15,15 @@ import type { AppContext } from './context'
 import { type ControlPlaneDatabase, startEmbeddedControlPlane } from './control-plane/embedded'
 import { createDb, migrateToLatest } from './db/kysely'
 import { JobQueue } from './jobs/queue'
-import { PROJECT_CREATE_JOB, type ProjectCreateJobData, projectCreateHandler } from './projects/create-job'
+import { registerKeyJobs } from './keys/register'
+import { closeMetaPool } from './pg-meta/pools'
 import { HealthMonitor } from './projects/health-monitor'
+import { registerProjectJobs } from './projects/jobs/register'
+import { resumeOperations } from './projects/operations'
 import { recoverProjects } from './projects/recovery'
+import { closeProjectPool } from './rest/pools'
 import { buildServer } from './server'
+import { closeProjectSqlPool } from './sql/pools'
 import { ensureAdminUser } from './users/service'
 
 export interface RunningPlatform {
@@ -52,6 +64,28 @@ export async function startPlatform(
     controlPlane = await startEmbeddedControlPlane(config.dataDir, newest, runAs)
     connection = controlPlane.connection
   }
+  try {
+    return await startServices(config, log, { engines, runAs, projectsDir, connection, controlPlane })
+  } catch (error) {
+    // never leave the control plane's postmaster behind when the start fails half-way
+    await controlPlane?.stop().catch(() => {})
+    throw error
+  }
+}
+
+interface Foundations {
+  engines: PostgresEngine[]
+  runAs: RunAs | null
+  projectsDir: string
+  connection: pg.PoolConfig
+  controlPlane: ControlPlaneDatabase | undefined
+}
+
+async function startServices(
+  config: PlatformConfig,
+  log: (m: string) => void,
+  { engines, runAs, projectsDir, connection, controlPlane }: Foundations,
+): Promise<RunningPlatform> {
   const { db } = createDb(connection)
   await migrateToLatest(db)
 
@@ -64,19 +98,30 @@ export async function startPlatform(
     max: 4,
   })
   const driver = new LocalDriver({ dataDir: projectsDir, runAs, engines, listenAddress: config.projectListenAddress })
-  const health = new HealthMonitor(db, driver, config.healthIntervalMs, log)
-  const ctx: AppContext = { config, db, engines, driver, jobs, health }
+  const health = new HealthMonitor(db, driver, jobs, config.healthIntervalMs, log)
+  const stopListeners: ((ref: string) => Promise<void>)[] = []
+  const ctx: AppContext = {
+    config,
+    db,
+    engines,
+    driver,
+    jobs,
+    health,
+    async projectStopping(ref) {
+      for (const listener of stopListeners) await listener(ref).catch(() => {})
+    },
+  }
+  stopListeners.push((ref) => closeProjectSqlPool(ctx, ref))
+  stopListeners.push((ref) => closeMetaPool(ctx, ref))
+  stopListeners.push((ref) => closeProjectPool(ref))
 
   await jobs.start()
   const interrupted = await jobs.recoverInterrupted()
   if (interrupted > 0) log(`[jobs] ${interrupted} job(s) interrupted by the last shutdown will be retried`)
-  await jobs.register<ProjectCreateJobData>({
-    name: PROJECT_CREATE_JOB,
-    handler: projectCreateHandler(ctx),
-    retryLimit: 2,
-    expireInSeconds: 120,
-  })
+  await registerProjectJobs(ctx)
+  await registerKeyJobs(ctx, log)
   await recoverProjects(ctx, log)
+  await resumeOperations(ctx, log)
   health.start()
   await ensureAdminUser(db, config.admin)
 

@@ -2,14 +2,21 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import fastifyCookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
-import Fastify, { type FastifyInstance } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { registerRequestAuth } from './auth/request-auth'
 import type { AppContext } from './context'
 import { installErrorHandler } from './errors'
 import { authRoutes } from './routes/auth'
+import { contentRoutes } from './routes/content'
 import { organizationRoutes } from './routes/organizations'
+import { pgMetaRoutes } from './routes/pg-meta'
+import { pgMetaQueryRoutes } from './routes/pg-meta-query'
 import { platformInfoRoutes } from './routes/platform-info'
 import { profileRoutes } from './routes/profile'
+import { projectKeysRoutes } from './routes/project-keys'
+import { projectLifecycleRoutes } from './routes/project-lifecycle'
+import { projectRestRoutes } from './routes/project-rest'
+import { projectSettingsRoutes } from './routes/project-settings'
 import { projectRoutes } from './routes/projects'
 
 const API_PREFIXES = ['/platform/', '/v1/', '/api/', '/p/']
@@ -29,24 +36,34 @@ export async function buildServer(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(profileRoutes(ctx))
   await app.register(organizationRoutes(ctx))
   await app.register(projectRoutes(ctx))
+  await app.register(projectLifecycleRoutes(ctx))
   await app.register(platformInfoRoutes(ctx))
+  await app.register(projectRestRoutes(ctx))
+  await app.register(pgMetaQueryRoutes(ctx))
+  await app.register(pgMetaRoutes(ctx))
+  await app.register(projectKeysRoutes(ctx))
+  await app.register(projectSettingsRoutes(ctx))
+  await app.register(contentRoutes(ctx))
 
   const indexHtml = path.join(ctx.config.studioDir, 'index.html')
   if (existsSync(indexHtml)) {
     await app.register(fastifyStatic, { root: ctx.config.studioDir, index: false })
   }
+  // the static handler answers a directory (/) with 403: the root is the SPA like any other page
+  app.get('/', (_request, reply) => serveIndex(reply))
+  const serveIndex = (reply: FastifyReply) =>
+    existsSync(indexHtml)
+      ? reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html')
+      : reply
+          .status(503)
+          .type('text/plain')
+          .send('The dashboard is not built yet. Run `npm start` (or `npm run build`) first.')
   app.setNotFoundHandler((request, reply) => {
     const isApi = API_PREFIXES.some((prefix) => request.url.startsWith(prefix))
     if (request.method !== 'GET' || isApi) {
       return reply.status(404).send({ message: `No route for ${request.method} ${request.url.split('?')[0]}` })
     }
-    if (!existsSync(indexHtml)) {
-      return reply
-        .status(503)
-        .type('text/plain')
-        .send('The dashboard is not built yet. Run `npm start` (or `npm run build`) first.')
-    }
-    return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html')
+    return serveIndex(reply)
   })
   return app
 }

@@ -8,7 +8,7 @@ import {
   ResizeProjectBody,
   RestoreProjectBody,
 } from '@pgfleet/contracts'
-import { computeSettings, COMPUTE_SIZES } from '@pgfleet/engine'
+import { COMPUTE_SIZES, computeSettings } from '@pgfleet/engine'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { requireAuth } from '../auth/request-auth'
@@ -34,7 +34,12 @@ export function projectLifecycleRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const pause = async (request: FastifyRequest) => {
       const { row, membership, userId, organizationSlug } = await projectOf(request)
-      assertCan(membership, PermissionAction.INFRA_EXECUTE, PermissionResource.PROJECT_OPERATION_JOBS, OPERATIONS_DENIED)
+      assertCan(
+        membership,
+        PermissionAction.INFRA_EXECUTE,
+        PermissionResource.PROJECT_OPERATION_JOBS,
+        OPERATIONS_DENIED,
+      )
       const updated = await startOperation(ctx, row, 'pause', userId)
       return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
     }
@@ -43,7 +48,12 @@ export function projectLifecycleRoutes(ctx: AppContext) {
 
     const restart = async (request: FastifyRequest) => {
       const { row, membership, userId, organizationSlug } = await projectOf(request)
-      assertCan(membership, PermissionAction.INFRA_EXECUTE, PermissionResource.PROJECT_OPERATION_JOBS, OPERATIONS_DENIED)
+      assertCan(
+        membership,
+        PermissionAction.INFRA_EXECUTE,
+        PermissionResource.PROJECT_OPERATION_JOBS,
+        OPERATIONS_DENIED,
+      )
       const updated = await startOperation(ctx, row, 'restart', userId)
       return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
     }
@@ -52,7 +62,12 @@ export function projectLifecycleRoutes(ctx: AppContext) {
 
     const resize = async (request: FastifyRequest) => {
       const { row, membership, userId, organizationSlug } = await projectOf(request)
-      assertCan(membership, PermissionAction.INFRA_EXECUTE, PermissionResource.PROJECT_OPERATION_JOBS, OPERATIONS_DENIED)
+      assertCan(
+        membership,
+        PermissionAction.INFRA_EXECUTE,
+        PermissionResource.PROJECT_OPERATION_JOBS,
+        OPERATIONS_DENIED,
+      )
       const { compute_size } = parseInput(ResizeProjectBody, request.body)
       const updated = await startOperation(ctx, row, 'resize', userId, { pending_compute_size: compute_size })
       return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
@@ -120,7 +135,11 @@ export function projectLifecycleRoutes(ctx: AppContext) {
       const userId = requireAuth(request).userId
       const body = parseInput(ExitFeedbackBody, request.body)
       const org = body.organization_slug
-        ? await ctx.db.selectFrom('organizations').select('id').where('slug', '=', body.organization_slug).executeTakeFirst()
+        ? await ctx.db
+            .selectFrom('organizations')
+            .select('id')
+            .where('slug', '=', body.organization_slug)
+            .executeTakeFirst()
         : undefined
       await ctx.db
         .insertInto('exit_feedback')
@@ -138,13 +157,23 @@ export function projectLifecycleRoutes(ctx: AppContext) {
 
     app.get('/platform/database/:ref/backups/downloadable-backups', async (request) => {
       const { row, membership } = await projectOf(request)
-      assertCan(membership, PermissionAction.READ, PermissionResource.BACKUPS, 'You need additional permissions to download backups')
+      assertCan(
+        membership,
+        PermissionAction.READ,
+        PermissionResource.BACKUPS,
+        'You need additional permissions to download backups',
+      )
       return { backups: await listBackups(ctx, row) }
     })
 
     app.post('/platform/database/:ref/backups/download', async (request) => {
       const { row, membership } = await projectOf(request)
-      assertCan(membership, PermissionAction.READ, PermissionResource.BACKUPS, 'You need additional permissions to download backups')
+      assertCan(
+        membership,
+        PermissionAction.READ,
+        PermissionResource.BACKUPS,
+        'You need additional permissions to download backups',
+      )
       const { id } = parseInput(DownloadBackupBody, request.body)
       const backup = await ctx.db
         .selectFrom('backups')
@@ -158,7 +187,12 @@ export function projectLifecycleRoutes(ctx: AppContext) {
 
     app.get('/platform/database/:ref/backups/:id/file', async (request, reply) => {
       const { row, membership } = await projectOf(request)
-      assertCan(membership, PermissionAction.READ, PermissionResource.BACKUPS, 'You need additional permissions to download backups')
+      assertCan(
+        membership,
+        PermissionAction.READ,
+        PermissionResource.BACKUPS,
+        'You need additional permissions to download backups',
+      )
       const { id } = parseInput(BackupParams, request.params)
       const backup = await ctx.db
         .selectFrom('backups')

@@ -1,0 +1,160 @@
+import { randomUUID } from 'node:crypto'
+import { PermissionAction, PermissionResource, ProjectRef, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { roleCan } from '../auth/permissions'
+import { requireAuth } from '../auth/request-auth'
+import type { AppContext } from '../context'
+import { HttpError, parseInput } from '../errors'
+import { projectApiKeys } from '../keys/api-keys'
+import { getProjectForUser } from '../projects/service'
+import { RestError } from '../rest/errors'
+import { describeProject, errorResponse, handleRestRequest } from '../rest/handler'
+import { RestPools } from '../rest/pools'
+import { ProjectDirectory } from '../rest/project-directory'
+import type { RestDeps } from '../rest/request'
+import { originOf } from './projects'
+
+/**
+ * The per-project data API (PostgREST-compatible) at /p/{ref}/rest/v1/* and, when PGFLEET_DOMAIN is set, at
+ * {ref}.{domain}/rest/v1/*; plus the dashboard's API description and the project's API keys.
+ */
+const RefParams = z.object({ ref: z.string({ error: REQUIRED_VALUE_MESSAGES.projectRef }).pipe(ProjectRef) })
+
+const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'] as const
+const EXPOSED_HEADERS = 'Content-Range, Content-Location, Content-Profile, Preference-Applied, Range-Unit, Location'
+const ALLOWED_HEADERS =
+  'Authorization, apikey, Content-Type, Accept, Accept-Profile, Content-Profile, Prefer, Range, Range-Unit, X-Client-Info, X-Retry-Count'
+const PREFLIGHT_MAX_AGE_S = 86_400
+
+export function projectRestRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const directory = new ProjectDirectory(ctx.db)
+    const pools = new RestPools({
+      poolSize: ctx.config.rest.poolSize,
+      schemas: ctx.config.rest.schemas,
+      socketDir: (ref) => ctx.driver.projectSocketDir(ref),
+      superuserConnection: (ref) => ctx.driver.projectConnection(ref),
+      onClose: (ref) => directory.invalidate(ref),
+      log: (message) => app.log.warn(message),
+    })
+    const deps: RestDeps = {
+      directory,
+      pools,
+      schemas: ctx.config.rest.schemas,
+      allowUnfilteredWrites: ctx.config.rest.allowUnfilteredWrites,
+    }
+    app.addHook('onClose', async () => {
+      await pools.closeAll()
+    })
+
+    await app.register(async (rest) => {
+      // the body goes to Postgres as text; parse it only where the handler needs to
+      rest.removeAllContentTypeParsers()
+      rest.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
+      rest.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+        const status = error.statusCode ?? 500
+        if (status >= 500) {
+          const requestId = randomUUID()
+          request.log.error({ err: error, requestId }, 'data API error')
+          return send(
+            reply,
+            errorResponse(new RestError(500, 'PGRST000', 'Something went wrong on the server', requestId)),
+          )
+        }
+        return send(reply, errorResponse(new RestError(status, 'PGRST102', error.message)))
+      })
+
+      const handle =
+        (refOf: (request: FastifyRequest) => string | null, prefix: (request: FastifyRequest, ref: string) => string) =>
+        async (request: FastifyRequest, reply: FastifyReply) => {
+          const ref = refOf(request)
+          if (!ref)
+            return send(reply, errorResponse(new RestError(404, 'PGRST125', 'Invalid path specified in request URL')))
+          const queryAt = request.url.indexOf('?')
+          const response = await handleRestRequest(deps, {
+            ref,
+            method: request.method,
+            path: (request.params as Record<string, string | undefined>)['*'] ?? '',
+            search: queryAt === -1 ? '' : request.url.slice(queryAt + 1),
+            headers: request.headers,
+            body: typeof request.body === 'string' && request.body !== '' ? request.body : undefined,
+            apiUrl: () => prefix(request, ref),
+          })
+          return send(reply, response)
+        }
+
+      const byPath = handle(
+        (request) => {
+          const { ref } = request.params as { ref: string }
+          return ProjectRef.safeParse(ref).success ? ref : null
+        },
+        (request, ref) => `${originOf(ctx, request)}/p/${ref}/rest/v1`,
+      )
+      for (const url of ['/p/:ref/rest/v1', '/p/:ref/rest/v1/*']) {
+        rest.route({ method: [...METHODS], url, handler: byPath, exposeHeadRoute: false })
+        rest.options(url, preflight)
+      }
+
+      const domain = ctx.config.domain?.toLowerCase()
+      if (domain) {
+        const refOfHost = (request: FastifyRequest) => {
+          const host = (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '')
+          if (!host.endsWith(`.${domain}`)) return null
+          const ref = host.slice(0, -(domain.length + 1))
+          return ProjectRef.safeParse(ref).success ? ref : null
+        }
+        const byHost = handle(refOfHost, (request) => `${request.protocol}://${request.headers.host}/rest/v1`)
+        for (const url of ['/rest/v1', '/rest/v1/*']) {
+          rest.route({ method: [...METHODS], url, handler: byHost, exposeHeadRoute: false })
+          rest.options(url, preflight)
+        }
+      }
+    })
+
+    app.get('/platform/projects/:ref/api/rest', async (request) => {
+      const { ref } = parseInput(RefParams, request.params)
+      const { row } = await getProjectForUser(ctx, requireAuth(request).userId, ref)
+      if (row.status !== 'ACTIVE_HEALTHY' || row.port === null) {
+        throw new HttpError(503, `Project ${ref} is not running, so its REST API is unavailable`)
+      }
+      try {
+        const target = { ref, port: row.port, authenticatorPassword: row.authenticator_password }
+        return await describeProject(deps, target, `${originOf(ctx, request)}/p/${ref}/rest/v1`)
+      } catch (error) {
+        if (error instanceof RestError) throw new HttpError(error.status, error.message)
+        throw error
+      }
+    })
+
+    app.get('/v1/projects/:ref/api-keys', async (request) => {
+      const { ref } = parseInput(RefParams, request.params)
+      const { row, membership } = await getProjectForUser(ctx, requireAuth(request).userId, ref)
+      const keys = await projectApiKeys(row)
+      const answer = [{ name: 'anon', api_key: keys.anon }]
+      if (roleCan(membership.role, PermissionAction.READ, PermissionResource.SERVICE_API_KEYS)) {
+        answer.push({ name: 'service_role', api_key: keys.service_role })
+      }
+      return answer
+    })
+  }
+}
+
+async function preflight(request: FastifyRequest, reply: FastifyReply) {
+  const requested = request.headers['access-control-request-headers']
+  return reply
+    .status(204)
+    .header('access-control-allow-origin', '*')
+    .header('access-control-allow-methods', 'GET, HEAD, POST, PATCH, PUT, DELETE, OPTIONS')
+    .header('access-control-allow-headers', typeof requested === 'string' && requested ? requested : ALLOWED_HEADERS)
+    .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_S))
+    .send()
+}
+
+/** Every data API answer, errors included, carries the CORS headers browsers need to read it. */
+function send(reply: FastifyReply, response: { status: number; headers: Record<string, string>; body: string | null }) {
+  reply.status(response.status).headers(response.headers)
+  reply.header('access-control-allow-origin', '*')
+  reply.header('access-control-expose-headers', EXPOSED_HEADERS)
+  return reply.send(response.body ?? undefined)
+}
