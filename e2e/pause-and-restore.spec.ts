@@ -102,7 +102,8 @@ test('a user pauses a project from its settings, restores it from the paused pag
   await expect(page.getByRole('heading', { name: 'Restoration complete!' })).toBeVisible({ timeout: 60_000 })
   expect(await projectStatus(page, ref)).toBe('ACTIVE_HEALTHY')
   await page.getByRole('button', { name: 'Return to project' }).click()
-  await expect(page.getByTestId('coming-soon-page')).toBeVisible()
+  // back on the page the user was on (the SQL editor), no status screen any more
+  await expect(page.getByTestId('project-status-screen')).toHaveCount(0)
   await expect(page.getByTestId('project-status')).toHaveAttribute('data-status', 'ACTIVE_HEALTHY')
 
   // The restored project serves the data written before the pause (its port may have changed).

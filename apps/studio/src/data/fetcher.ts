@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly requestId?: string,
+    /** the whole JSON error answer, for routes that say more than `message` (a 409's current state, a query's position) */
+    readonly body?: Record<string, unknown>,
   ) {
     super(message)
   }
@@ -81,16 +83,24 @@ export type RequestOptions = {
   signal?: AbortSignal
   /** aborts the request after this many milliseconds (status polling uses 2000) */
   timeoutMs?: number
+  /** extra request headers, e.g. the content API's `Version` */
+  headers?: Record<string, string>
+  /** lets the request outlive the page (a save sent while the tab closes); bodies up to 64 KB */
+  keepalive?: boolean
 }
 
-async function readErrorBody(response: Response): Promise<{ message?: string; requestId?: string }> {
+async function readErrorBody(
+  response: Response,
+): Promise<{ message?: string; requestId?: string; body?: Record<string, unknown> }> {
   try {
     const body: unknown = await response.json()
     if (body && typeof body === 'object') {
-      const { message, requestId } = body as Record<string, unknown>
+      const fields = body as Record<string, unknown>
+      const { message, requestId } = fields
       return {
         message: typeof message === 'string' ? message : undefined,
         requestId: typeof requestId === 'string' ? requestId : undefined,
+        body: fields,
       }
     }
   } catch {
@@ -99,8 +109,11 @@ async function readErrorBody(response: Response): Promise<{ message?: string; re
   return {}
 }
 
-/** The only function in the dashboard that talks to the platform API. */
-export async function fetcher<T>(path: string, options: RequestOptions = {}): Promise<T> {
+/**
+ * Sends a request and answers the raw response once it is known to be ok (for streamed downloads);
+ * errors are thrown as ApiError exactly as `fetcher` does.
+ */
+export async function fetchResponse(path: string, options: RequestOptions = {}): Promise<Response> {
   const method = options.method ?? 'GET'
   const hasBody = options.body !== undefined
   const signals: AbortSignal[] = []
@@ -112,9 +125,13 @@ export async function fetcher<T>(path: string, options: RequestOptions = {}): Pr
     response = await fetch(path, {
       method,
       credentials: 'same-origin',
-      headers: buildRequestHeaders(method, hasBody, typeof document === 'undefined' ? '' : document.cookie),
+      headers: {
+        ...buildRequestHeaders(method, hasBody, typeof document === 'undefined' ? '' : document.cookie),
+        ...options.headers,
+      },
       body: hasBody ? JSON.stringify(options.body) : undefined,
       signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
+      keepalive: options.keepalive,
     })
   } catch (error) {
     if (error instanceof DOMException && error.name === 'TimeoutError' && options.timeoutMs) {
@@ -125,11 +142,16 @@ export async function fetcher<T>(path: string, options: RequestOptions = {}): Pr
   }
 
   if (!response.ok) {
-    const { message, requestId } = await readErrorBody(response)
+    const { message, requestId, body } = await readErrorBody(response)
     if (response.status === 401 && shouldRedirectOnUnauthorized(path)) onUnauthorized()
-    throw new ApiError(message ?? `Request failed with status ${response.status}`, response.status, requestId)
+    throw new ApiError(message ?? `Request failed with status ${response.status}`, response.status, requestId, body)
   }
+  return response
+}
 
+/** The only function in the dashboard that talks to the platform API. */
+export async function fetcher<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const response = await fetchResponse(path, options)
   if (response.status === 204) return undefined as T
   const text = await response.text()
   return (text ? JSON.parse(text) : undefined) as T

@@ -21,6 +21,16 @@ export const PAGE_TITLES = {
   support: 'Support',
   accessTokens: 'Access tokens',
   projectHome: 'Home',
+  generalSettings: 'General settings',
+  computeAndDisk: 'Compute and disk',
+  backups: 'Backups',
+  scheduledBackups: 'Scheduled backups',
+  sqlEditor: 'SQL editor',
+  reports: 'Reports',
+  report: 'Report',
+  database: 'Database',
+  apiSettings: 'API settings',
+  databaseSettings: 'Database settings',
   notFound: NOT_FOUND_TITLE,
 } as const
 
@@ -47,7 +57,22 @@ const SupportNew = lazy(() => import('./support-new'))
 const AccountTokens = lazy(() => import('./account-tokens'))
 const ProjectLayout = lazy(() => import('./project-layout'))
 const ProjectHome = lazy(() => import('./project-home'))
+const ProjectSettingsGeneral = lazy(() => import('./project-settings-general'))
+const ProjectComputeAndDisk = lazy(() => import('./project-compute-and-disk'))
+const ProjectBackups = lazy(() => import('./project-backups'))
+const ProjectScheduledBackups = lazy(() => import('./project-scheduled-backups'))
+const ProjectSql = lazy(() => import('./project-sql'))
+const ProjectReports = lazy(() => import('./project-reports'))
+const ProjectReport = lazy(() => import('./project-report'))
+const ProjectDatabase = lazy(() => import('./project-database'))
+const ProjectSettingsApi = lazy(() => import('./project-settings-api'))
+const ProjectSettingsDatabase = lazy(() => import('./project-settings-database'))
 const ComingSoon = lazy(() => import('./coming-soon'))
+
+/** Project pages built by the SQL editor issue; their coming-soon entries give way to them. */
+const SQL_EDITOR_PATHS = new Set(['sql', 'sql/:id', 'reports', 'reports/:id'])
+/** Project pages built by the API docs and keys issue. */
+const API_PAGES_PATHS = new Set(['database', 'settings/api', 'settings/database'])
 const NotFound = lazy(() => import('./not-found'))
 
 const notFoundRoute: RouteObject = {
@@ -126,7 +151,69 @@ export const routes: RouteObject[] = [
                 element: page(ProjectHome),
               },
               { path: 'settings', element: <Navigate to="general" replace /> },
-              ...PROJECT_COMING_SOON_PAGES.map(
+              {
+                path: 'settings/general',
+                handle: { title: PAGE_TITLES.generalSettings } satisfies RouteHandle,
+                element: page(ProjectSettingsGeneral),
+              },
+              {
+                path: 'compute-and-disk',
+                handle: { title: PAGE_TITLES.computeAndDisk } satisfies RouteHandle,
+                element: page(ProjectComputeAndDisk),
+              },
+              {
+                path: 'settings/compute-and-disk',
+                handle: { title: PAGE_TITLES.computeAndDisk } satisfies RouteHandle,
+                element: page(ProjectComputeAndDisk),
+              },
+              {
+                path: 'database/backups',
+                handle: { title: PAGE_TITLES.backups } satisfies RouteHandle,
+                element: page(ProjectBackups),
+              },
+              {
+                path: 'database/backups/scheduled',
+                handle: { title: PAGE_TITLES.scheduledBackups } satisfies RouteHandle,
+                element: page(ProjectScheduledBackups),
+              },
+              {
+                path: 'sql',
+                handle: { title: PAGE_TITLES.sqlEditor } satisfies RouteHandle,
+                element: page(ProjectSql),
+              },
+              {
+                path: 'sql/:id',
+                handle: { title: PAGE_TITLES.sqlEditor } satisfies RouteHandle,
+                element: page(ProjectSql),
+              },
+              {
+                path: 'reports',
+                handle: { title: PAGE_TITLES.reports } satisfies RouteHandle,
+                element: page(ProjectReports),
+              },
+              {
+                path: 'reports/:id',
+                handle: { title: PAGE_TITLES.report } satisfies RouteHandle,
+                element: page(ProjectReport),
+              },
+              {
+                path: 'database',
+                handle: { title: PAGE_TITLES.database } satisfies RouteHandle,
+                element: page(ProjectDatabase),
+              },
+              {
+                path: 'settings/api',
+                handle: { title: PAGE_TITLES.apiSettings } satisfies RouteHandle,
+                element: page(ProjectSettingsApi),
+              },
+              {
+                path: 'settings/database',
+                handle: { title: PAGE_TITLES.databaseSettings } satisfies RouteHandle,
+                element: page(ProjectSettingsDatabase),
+              },
+              ...PROJECT_COMING_SOON_PAGES.filter(
+                (spec) => !SQL_EDITOR_PATHS.has(spec.path) && !API_PAGES_PATHS.has(spec.path),
+              ).map(
                 (spec): RouteObject => ({
                   path: spec.path,
                   handle: { title: spec.title, summary: spec.summary } satisfies RouteHandle,

@@ -3,6 +3,7 @@ import { Link } from 'react-router'
 import { cn } from '../../../lib/cn'
 import { type RightPanel, useAppPanelsStore } from '../../../state/app-panels-store'
 import { Tooltip } from '../../ui/Tooltip'
+import { APIDocsButton } from '../APIDocs/APIDocsButton'
 import { Logo } from '../AppShell/Logo'
 import { UserMenu } from '../AppShell/UserMenu'
 import { ProjectStatusBadge } from '../Projects/ProjectStatusBadge'
@@ -92,6 +93,11 @@ export function ProjectHeader({ project, organization }: { project?: Project; or
         )}
       </nav>
       <div className="flex items-center gap-2">
+        {project && (
+          <span className="hidden sm:inline-flex">
+            <APIDocsButton projectRef={project.ref} />
+          </span>
+        )}
         <span className="hidden items-center gap-2 sm:flex">
           <PanelToggle
             panel="sql-editor"

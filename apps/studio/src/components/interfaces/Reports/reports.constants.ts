@@ -1,0 +1,22 @@
+export const REPORTS_TITLE = 'Reports'
+export const REPORTS_DESCRIPTION = 'Your saved queries as cards: run them, and switch each between a table and a chart.'
+export const SAVED_QUERIES_TITLE = 'Saved queries'
+export const NO_SAVED_QUERIES = 'No saved queries yet. Queries you save in the SQL editor show here as cards.'
+export const NEW_REPORT_LABEL = 'New report'
+export const NEW_REPORT_NAME = 'Untitled report'
+export const REPORT_NAME_LABEL = 'Report name'
+export const YOUR_REPORTS_TITLE = 'Your reports'
+export const NO_REPORTS = 'No reports yet.'
+export const DROP_CARD_HINT = 'Drop query cards here'
+export const REPORT_EMPTY = 'This report has no cards yet. Drag saved queries from the list into it.'
+export const REPORT_NOT_FOUND_TITLE = 'Report not found'
+export const REPORT_NOT_FOUND_DESCRIPTION = 'Reports are kept in this browser; this one is not here.'
+export const REMOVE_CARD_LABEL = 'Remove'
+export const DELETE_REPORT_LABEL = 'Delete report'
+export const BACK_TO_REPORTS_LABEL = 'All reports'
+export const CARD_ADDED_MESSAGE = (report: string) => `Added to ${report}`
+/** Where reports are kept, said once on the page. */
+export const REPORTS_STORAGE_NOTE = 'Reports are saved in this browser.'
+/** Saved queries shown as cards at first (newest first), then this many more per click. */
+export const SAVED_CARDS_PAGE_SIZE = 24
+export const SHOW_MORE_CARDS = (remaining: number) => `Show more (${remaining} more)`

@@ -1,0 +1,229 @@
+import { useEffect, useState } from 'react'
+import { toast } from 'sonner'
+import { getErrorMessage } from '../../../data/fetcher'
+import { type QueryExportFormat, useQueryExportMutation } from '../../../data/sql/query-export-mutation'
+import { cn } from '../../../lib/cn'
+import { saveBlobAs } from '../../../lib/save-file'
+import type { ResultEntry } from '../../../state/sql-editor-store'
+import { Button } from '../../ui/Button'
+import { Spinner } from '../../ui/Spinner'
+import { ResultsGrid } from './ResultsGrid'
+import {
+  CANCEL_QUERY_LABEL,
+  EXPORT_CSV_LABEL,
+  EXPORT_FAILED,
+  EXPORT_JSON_LABEL,
+  HIDE_RESULTS_LABEL,
+  LIMITED_ROWS_MESSAGE,
+  NO_RESULTS_YET_MESSAGE,
+  NO_ROWS_MESSAGE,
+  RESULT_HISTORY_LABEL,
+  RUNNING_QUERY_MESSAGE,
+  SERVER_CAP_NOTICE,
+  SHOW_RESULTS_LABEL,
+} from './sql-editor.constants'
+import { resultTabLabel, rowLimitNotice, rowResultSets } from './sql-editor.utils'
+
+function timeOf(entry: ResultEntry) {
+  return new Date(entry.ranAt).toLocaleTimeString()
+}
+
+/** A run's outcome: an error panel, 'Success. No rows returned.', or one tab per result set that has rows. */
+function ResultView({ entry }: { entry: ResultEntry }) {
+  const [tab, setTab] = useState(0)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new run starts on its first result set
+  useEffect(() => setTab(0), [entry.id])
+
+  if (entry.error) {
+    const details = entry.error.details
+    return (
+      <div role="alert" className="h-full overflow-auto p-4" data-testid="query-error">
+        <p className="font-mono text-sm font-semibold text-red-700" data-testid="query-error-title">
+          {entry.error.title}
+        </p>
+        {details?.formattedError && details.formattedError !== entry.error.title && (
+          <pre className="mt-2 font-mono text-xs whitespace-pre-wrap text-neutral-700">{details.formattedError}</pre>
+        )}
+      </div>
+    )
+  }
+  const response = entry.response
+  if (!response) return null
+  const sets = rowResultSets(response)
+  const set = sets[Math.min(tab, sets.length - 1)]
+  if (!set || set.rows.length === 0) {
+    return (
+      <div className="flex h-full flex-col">
+        {sets.length > 1 && <ResultTabs sets={sets} tab={tab} onTab={setTab} />}
+        <p className="p-4 text-sm text-neutral-600" data-testid="no-rows-message">
+          {NO_ROWS_MESSAGE}
+        </p>
+      </div>
+    )
+  }
+  return (
+    <div className="flex h-full min-h-0 flex-col">
+      {sets.length > 1 && <ResultTabs sets={sets} tab={tab} onTab={setTab} />}
+      <div className="min-h-0 flex-1">
+        <ResultsGrid key={`${entry.id}-${tab}`} set={set} />
+      </div>
+    </div>
+  )
+}
+
+function ResultTabs({
+  sets,
+  tab,
+  onTab,
+}: {
+  sets: ReturnType<typeof rowResultSets>
+  tab: number
+  onTab: (tab: number) => void
+}) {
+  return (
+    <div role="tablist" aria-label="Result sets" className="flex gap-1 border-b border-neutral-200 px-2 pt-1">
+      {sets.map((set, index) => (
+        <button
+          // biome-ignore lint/suspicious/noArrayIndexKey: result sets have no identity but their position
+          key={index}
+          type="button"
+          role="tab"
+          aria-selected={tab === index}
+          onClick={() => onTab(index)}
+          className={cn(
+            '-mb-px rounded-t border px-2.5 py-1 text-xs',
+            tab === index
+              ? 'border-neutral-200 border-b-white bg-white font-medium text-neutral-900'
+              : 'border-transparent text-neutral-600 hover:text-neutral-900',
+          )}
+        >
+          {resultTabLabel(set, index)} · {set.rows.length}
+        </button>
+      ))}
+    </div>
+  )
+}
+
+/** The results of a snippet: the chosen run of its history, export, hide/show, and cancel while running. */
+export function ResultsPanel({
+  projectRef,
+  entries,
+  running,
+  onCancel,
+  hidden,
+  onToggleHidden,
+  className,
+}: {
+  projectRef: string
+  /** newest first */
+  entries: readonly ResultEntry[]
+  running: boolean
+  onCancel: () => void
+  hidden: boolean
+  onToggleHidden: () => void
+  className?: string
+}) {
+  const [selectedId, setSelectedId] = useState<string>()
+  const newest = entries[0]
+  // a new run shows itself
+  // biome-ignore lint/correctness/useExhaustiveDependencies: follow the newest entry
+  useEffect(() => setSelectedId(undefined), [newest?.id])
+  const entry = entries.find((item) => item.id === selectedId) ?? newest
+  const exportMutation = useQueryExportMutation({
+    onSuccess: ({ blob, filename }) => saveBlobAs(blob, filename),
+    onError: (error) => toast.error(EXPORT_FAILED(getErrorMessage(error))),
+  })
+  const limit = entry?.response ? rowLimitNotice(entry.response, entry.rowLimit) : undefined
+  const cappedByServer = entry?.response?.truncated && limit === undefined
+  const rowCount = entry?.response ? rowResultSets(entry.response).reduce((sum, set) => sum + set.rows.length, 0) : 0
+
+  const exportAs = (format: QueryExportFormat) => {
+    if (!entry) return
+    exportMutation.mutate({ ref: projectRef, format, query: entry.sql, parameters: entry.parameters })
+  }
+
+  return (
+    <section
+      aria-label="Results"
+      className={cn('flex min-h-0 flex-col border-t border-neutral-200 bg-white', className)}
+      data-testid="results-panel"
+      data-entry-id={running ? undefined : entry?.id}
+    >
+      <div className="flex flex-wrap items-center gap-2 border-b border-neutral-200 px-3 py-1.5 text-xs">
+        <span className="font-medium text-neutral-800">Results</span>
+        {entries.length > 1 && (
+          <label className="flex items-center gap-1 text-neutral-600">
+            <span className="sr-only">{RESULT_HISTORY_LABEL}</span>
+            <select
+              aria-label={RESULT_HISTORY_LABEL}
+              value={entry?.id}
+              onChange={(event) => setSelectedId(event.target.value)}
+              className="rounded border border-neutral-300 bg-white px-1 py-0.5"
+              data-testid="result-history"
+            >
+              {entries.map((item) => (
+                <option key={item.id} value={item.id}>
+                  {timeOf(item)} {item.error ? '· error' : ''}
+                </option>
+              ))}
+            </select>
+          </label>
+        )}
+        {entry?.response && !running && (
+          <span className="text-neutral-500" data-testid="results-summary">
+            {rowCount} {rowCount === 1 ? 'row' : 'rows'} · {Math.round(entry.response.durationMs)} ms
+          </span>
+        )}
+        {limit !== undefined && !running && (
+          <span className="rounded bg-amber-50 px-1.5 py-0.5 text-amber-800" data-testid="row-limit-notice">
+            {LIMITED_ROWS_MESSAGE(limit)}
+          </span>
+        )}
+        {cappedByServer && !running && <span className="text-amber-800">{SERVER_CAP_NOTICE}</span>}
+        <span className="flex-1" />
+        {entry?.response && !running && (
+          <>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="h-6 text-xs"
+              onClick={() => exportAs('csv')}
+              loading={exportMutation.isPending && exportMutation.variables?.format === 'csv'}
+            >
+              {EXPORT_CSV_LABEL}
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="h-6 text-xs"
+              onClick={() => exportAs('json')}
+              loading={exportMutation.isPending && exportMutation.variables?.format === 'json'}
+            >
+              {EXPORT_JSON_LABEL}
+            </Button>
+          </>
+        )}
+        <Button size="sm" variant="ghost" className="h-6 text-xs" onClick={onToggleHidden} aria-expanded={!hidden}>
+          {hidden ? SHOW_RESULTS_LABEL : HIDE_RESULTS_LABEL}
+        </Button>
+      </div>
+      {!hidden && (
+        <div className="min-h-0 flex-1">
+          {running ? (
+            <div className="flex items-center gap-3 p-4 text-sm text-neutral-600" role="status">
+              <Spinner />
+              {RUNNING_QUERY_MESSAGE}
+              <Button size="sm" onClick={onCancel} data-testid="cancel-query">
+                {CANCEL_QUERY_LABEL}
+              </Button>
+            </div>
+          ) : entry ? (
+            <ResultView entry={entry} />
+          ) : (
+            <p className="p-4 text-sm text-neutral-500">{NO_RESULTS_YET_MESSAGE}</p>
+          )}
+        </div>
+      )}
+    </section>
+  )
+}

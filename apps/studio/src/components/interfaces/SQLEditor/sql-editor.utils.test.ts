@@ -1,0 +1,293 @@
+import * as sqlAnalysis from '@pgfleet/sql'
+import { describe, expect, it } from 'vitest'
+import { buildCompletionSchema } from './completion-schema'
+import * as constants from './sql-editor.constants'
+import {
+  COLUMN_WIDTH_SAMPLE_ROWS,
+  cellText,
+  checkFolderName,
+  columnWidthForCharacters,
+  columnWidths,
+  displayValue,
+  filterSnippets,
+  groupSnippets,
+  mergeParameterFields,
+  parameterValues,
+  rowLimitNotice,
+  rowResultSets,
+  type SnippetListItem,
+  sampleRowIndexes,
+  sortSnippets,
+} from './sql-editor.utils'
+
+describe('texts shared with @pgfleet/sql', () => {
+  it('are the same strings and limits', () => {
+    expect(constants.WRITE_OPERATION_WARNING).toBe(sqlAnalysis.WRITE_OPERATION_WARNING)
+    expect(constants.FUNCTION_CALL_WARNING).toBe(sqlAnalysis.FUNCTION_CALL_WARNING)
+    expect(constants.CONFIRM_EXECUTION_QUESTION).toBe(sqlAnalysis.CONFIRM_EXECUTION_QUESTION)
+    expect(constants.CONFIRM_EXECUTION_HINT).toBe(sqlAnalysis.CONFIRM_EXECUTION_HINT)
+    expect(constants.DEFAULT_QUERY_ERROR_TITLE).toBe(sqlAnalysis.DEFAULT_QUERY_ERROR_TITLE)
+    expect(constants.ROW_LIMIT_OPTIONS).toEqual(sqlAnalysis.ROW_LIMIT_OPTIONS)
+    expect(constants.DEFAULT_ROW_LIMIT).toBe(sqlAnalysis.DEFAULT_ROW_LIMIT)
+    expect(constants.LIMITED_ROWS_MESSAGE(100)).toBe(sqlAnalysis.limitedRowsMessage(100))
+    expect(constants.LIMITED_ROWS_MESSAGE(100)).toBe('Limited to only 100 rows')
+  })
+  it('quote the spec', () => {
+    expect(constants.ROW_LIMIT_OPTIONS).toEqual([-1, 100, 500, 1000])
+    expect(constants.NO_ROWS_MESSAGE).toBe('Success. No rows returned.')
+    expect(constants.UNTITLED_QUERY_LABEL).toBe('Untitled query')
+    expect(constants.NEW_QUERY_NAME).toBe('New Query')
+    expect(constants.RUN_SELECTED_LABEL).toBe('Run selected')
+    expect(constants.FOLDER_CREATE_FAILED('boom')).toBe('Failed to create folder: boom')
+    expect(constants.FOLDER_SAVE_FAILED('boom')).toBe('Failed to save folder: boom')
+    expect(constants.SNIPPET_SAVE_DEBOUNCE_MS).toBe(1000)
+    expect(constants.EDITOR_CHANGE_DEBOUNCE_MS).toBe(300)
+  })
+})
+
+describe('column widths', () => {
+  it('are 8.25 px per character, between 100 and 500 px', () => {
+    expect(columnWidthForCharacters(0)).toBe(100)
+    expect(columnWidthForCharacters(12)).toBe(100)
+    expect(columnWidthForCharacters(13)).toBe(108)
+    expect(columnWidthForCharacters(20)).toBe(165)
+    expect(columnWidthForCharacters(60)).toBe(495)
+    expect(columnWidthForCharacters(61)).toBe(500)
+    expect(columnWidthForCharacters(10_000)).toBe(500)
+  })
+
+  it('count the header (name and type)', () => {
+    const widths = columnWidths(
+      [
+        { name: 'a_rather_long_column_name', type: 'int4' },
+        { name: 'x', type: 'timestamp with time zone' },
+      ],
+      [[1, '2026']],
+    )
+    expect(widths).toEqual([columnWidthForCharacters(25), columnWidthForCharacters(24)])
+  })
+
+  it('measure values as the grid displays them: NULL, JSON as written', () => {
+    const json = { key: 'value', list: [1, 2, 3] }
+    const [nullWidth, jsonWidth] = columnWidths(
+      [
+        { name: 'n', type: 'text' },
+        { name: 'j', type: 'jsonb' },
+      ],
+      [[null, json]],
+    )
+    expect(nullWidth).toBe(100)
+    expect(jsonWidth).toBe(columnWidthForCharacters(JSON.stringify(json).length))
+  })
+
+  it('read only the first line of a value', () => {
+    expect(columnWidths([{ name: 'n', type: 'text' }], [['short\n'.concat('x'.repeat(400))]])).toEqual([100])
+  })
+
+  it('use a sample of the rows, never all of them', () => {
+    const rows = Array.from({ length: 100_000 }, (_, i) => [i === 50_001 ? 'x'.repeat(80) : 'y'])
+    const sample = sampleRowIndexes(rows.length)
+    expect(sample.length).toBeLessThanOrEqual(COLUMN_WIDTH_SAMPLE_ROWS)
+    expect(sample[0]).toBe(0)
+    expect(sample.at(-1)).toBe(99_999)
+    // a long value outside the sample does not widen the column
+    expect(sample.includes(50_001)).toBe(false)
+    expect(columnWidths([{ name: 'c', type: 'text' }], rows)).toEqual([100])
+  })
+
+  it('sample every row of a small result', () => {
+    expect(sampleRowIndexes(3)).toEqual([0, 1, 2])
+    expect(sampleRowIndexes(0)).toEqual([])
+  })
+
+  it('take 100 000 rows x 10 columns in a few milliseconds', () => {
+    const columns = Array.from({ length: 10 }, (_, i) => ({ name: `c${i}`, type: 'text' }))
+    const rows = Array.from({ length: 100_000 }, (_, r) => columns.map((_, c) => `${r}-${c}`))
+    const started = performance.now()
+    columnWidths(columns, rows)
+    expect(performance.now() - started).toBeLessThan(50)
+  })
+})
+
+describe('cell display', () => {
+  it('shows NULL for null, JSON as text, the first line only', () => {
+    expect(displayValue(null)).toBe('NULL')
+    expect(displayValue(undefined)).toBe('NULL')
+    expect(displayValue({ a: 1 })).toBe('{"a":1}')
+    expect(displayValue([1, 'b'])).toBe('[1,"b"]')
+    expect(displayValue(false)).toBe('false')
+    expect(cellText('one\ntwo')).toBe('one…')
+    expect(cellText('x'.repeat(600)).length).toBe(501)
+  })
+})
+
+describe('results', () => {
+  const select = {
+    command: 'SELECT',
+    columns: [{ name: 'a', type: 'int4', typeId: 23 }],
+    rows: [[1]],
+    rowCount: 1,
+    truncated: false,
+  }
+  const insert = { command: 'INSERT', columns: [], rows: [], rowCount: 2, truncated: false }
+
+  it('give one tab per result set that returns rows', () => {
+    const response = {
+      results: [insert, select, select],
+      truncated: false,
+      autoLimit: null,
+      notices: [],
+      durationMs: 1,
+    }
+    expect(rowResultSets(response)).toHaveLength(2)
+  })
+
+  it('say "Limited to only N rows" only when the limit cut rows off', () => {
+    const base = { results: [select], notices: [], durationMs: 1 }
+    expect(rowLimitNotice({ ...base, truncated: true, autoLimit: 100 }, 100)).toBe(100)
+    expect(rowLimitNotice({ ...base, truncated: false, autoLimit: 100 }, 100)).toBeUndefined()
+    expect(rowLimitNotice({ ...base, truncated: true, autoLimit: null }, 100)).toBeUndefined()
+    expect(rowLimitNotice({ ...base, truncated: true, autoLimit: 100_000 }, -1)).toBeUndefined()
+  })
+})
+
+describe('parameters bar', () => {
+  const parameter = (overrides: Partial<sqlAnalysis.QueryParameter>): sqlAnalysis.QueryParameter => ({
+    name: 'p',
+    value: '',
+    defaultValue: undefined,
+    type: undefined,
+    possibleValues: [],
+    occurrences: 1,
+    ...overrides,
+  })
+
+  it('starts from the @set defaults', () => {
+    expect(mergeParameterFields({}, [parameter({ name: 'limit', defaultValue: '10', type: 'int' })])).toMatchObject([
+      { name: 'limit', value: '10', type: 'int' },
+    ])
+  })
+
+  it('keeps what the user typed while the SQL changes around it', () => {
+    const fields = mergeParameterFields({ name: "O'Brien", gone: 'x' }, [
+      parameter({ name: 'name', defaultValue: 'a' }),
+    ])
+    expect(fields).toEqual([expect.objectContaining({ name: 'name', value: "O'Brien" })])
+  })
+
+  it('gives an enum a select value it allows', () => {
+    const status = parameter({ name: 'status', type: 'enum', possibleValues: ['open', 'done'] })
+    expect(mergeParameterFields({}, [status])[0]?.value).toBe('open')
+    expect(mergeParameterFields({ status: 'done' }, [status])[0]?.value).toBe('done')
+    expect(mergeParameterFields({ status: 'bogus' }, [status])[0]?.value).toBe('open')
+    expect(mergeParameterFields({}, [{ ...status, defaultValue: 'done' }])[0]?.value).toBe('done')
+  })
+
+  it('sends the values of the placeholders used, as they are (bound, not pasted)', () => {
+    const fields = mergeParameterFields({ name: "O'Brien" }, [
+      parameter({ name: 'name' }),
+      parameter({ name: 'unused', defaultValue: '1', occurrences: 0 }),
+    ])
+    expect(parameterValues(fields)).toEqual({ name: "O'Brien" })
+  })
+
+  it('reads @set directives and placeholders with the SQL analyser', async () => {
+    const parsed = await sqlAnalysis.parseParameters(
+      "@set status:open|done = done\nselect ':x', $$ :y $$, data::jsonb from t where s = :status and n = :name",
+    )
+    const fields = mergeParameterFields({ name: 'Ann' }, parsed.parameters)
+    expect(fields.map((field) => [field.name, field.value, field.type])).toEqual([
+      ['status', 'done', 'enum'],
+      ['name', 'Ann', undefined],
+    ])
+  })
+})
+
+describe('snippets sidebar', () => {
+  const item = (id: string, overrides: Partial<SnippetListItem> = {}): SnippetListItem => ({
+    id,
+    name: id,
+    visibility: 'user',
+    folder_id: null,
+    favorite: false,
+    inserted_at: '2026-01-01T00:00:00.000Z',
+    updated_at: '2026-01-01T00:00:00.000Z',
+    owner_id: 1,
+    ...overrides,
+  })
+
+  it('sorts by name (case-insensitive, numbers in order), creation or last update', () => {
+    const items = [
+      item('b', { name: 'query 10', inserted_at: '2026-01-03', updated_at: '2026-01-01' }),
+      item('a', { name: 'Query 2', inserted_at: '2026-01-01', updated_at: '2026-01-05' }),
+      item('c', { name: 'alpha', inserted_at: '2026-01-02', updated_at: '2026-01-02' }),
+    ]
+    expect(sortSnippets(items, 'name').map((i) => i.id)).toEqual(['c', 'a', 'b'])
+    expect(sortSnippets(items, 'inserted_at').map((i) => i.id)).toEqual(['b', 'c', 'a'])
+    expect(sortSnippets(items, 'updated_at').map((i) => i.id)).toEqual(['a', 'c', 'b'])
+  })
+
+  it('searches names case-insensitively, untitled ones as "Untitled query"', () => {
+    const items = [item('a', { name: 'Monthly Revenue' }), item('b', { name: '' })]
+    expect(filterSnippets(items, 'revenue').map((i) => i.id)).toEqual(['a'])
+    expect(filterSnippets(items, 'untitled').map((i) => i.id)).toEqual(['b'])
+    expect(filterSnippets(items, '  ')).toHaveLength(2)
+  })
+
+  it('groups favorites, shared snippets (never in a folder) and folders', () => {
+    const sections = groupSnippets([
+      item('fav', { favorite: true }),
+      item('shared', { visibility: 'project', folder_id: 'f1' }),
+      item('inside', { folder_id: 'f1' }),
+      item('root'),
+    ])
+    expect(sections.favorites.map((i) => i.id)).toEqual(['fav'])
+    expect(sections.shared.map((i) => i.id)).toEqual(['shared'])
+    expect(sections.byFolder.get('f1')?.map((i) => i.id)).toEqual(['inside'])
+    expect(sections.root.map((i) => i.id)).toEqual(['fav', 'root'])
+  })
+})
+
+describe('folder names', () => {
+  const folders = [
+    { id: 'f1', name: 'Reports' },
+    { id: 'new-folder-1', name: 'draft' },
+  ]
+  it('are trimmed, and refused when empty', () => {
+    expect(checkFolderName('  Analytics ', folders)).toEqual({ ok: true, name: 'Analytics' })
+    expect(checkFolderName('   ', folders)).toEqual({ ok: false, reason: 'empty' })
+  })
+  it('are unique regardless of case: "This folder name already exists"', () => {
+    expect(checkFolderName(' reports', folders)).toEqual({
+      ok: false,
+      reason: 'duplicate',
+      message: 'This folder name already exists',
+    })
+  })
+  it('may keep their own name when renamed, and ignore unsaved placeholders', () => {
+    expect(checkFolderName('REPORTS', folders, 'f1')).toEqual({ ok: true, name: 'REPORTS' })
+    expect(checkFolderName('draft', folders)).toEqual({ ok: true, name: 'draft' })
+  })
+})
+
+describe('completion schema', () => {
+  it('nests tables and columns by schema', () => {
+    expect(
+      buildCompletionSchema([
+        { schema: 'public', name: 'todos', columns: ['id', 'task'] },
+        { schema: 'app', name: 'users', columns: [] },
+      ]),
+    ).toEqual({ public: { todos: ['id', 'task'] }, app: { users: [] } })
+  })
+  it('builds 10 000 tables in one quick pass', () => {
+    const tables = Array.from({ length: 10_000 }, (_, i) => ({
+      schema: `s${i % 10}`,
+      name: `table_${i}`,
+      columns: Array.from({ length: 10 }, (_, c) => `column_${c}`),
+    }))
+    const started = performance.now()
+    const schema = buildCompletionSchema(tables)
+    expect(performance.now() - started).toBeLessThan(200)
+    expect(Object.keys(schema.s3 ?? {})).toHaveLength(1000)
+  })
+})

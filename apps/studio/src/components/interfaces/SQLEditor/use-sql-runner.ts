@@ -1,0 +1,127 @@
+import type { RunQueryResponse } from '@pgfleet/contracts'
+import { useQueryClient } from '@tanstack/react-query'
+import { useCallback, useRef, useState } from 'react'
+import { getErrorMessage } from '../../../data/fetcher'
+import { type PgMetaList, pgMetaKeys } from '../../../data/pg-meta/keys'
+import { executeSql, queryErrorDetails } from '../../../data/sql/execute-sql-mutation'
+import { cancelQuery } from '../../../data/sql/query-cancel-mutation'
+import { uuidv4 } from '../../../lib/uuid'
+import { type ResultEntry, setRunning, useSqlEditorStore } from '../../../state/sql-editor-store'
+import { FUNCTION_CALL_WARNING, QUERY_CANCELLED_MESSAGE, WRITE_OPERATION_WARNING } from './sql-editor.constants'
+
+/** Lists that live on the same catalog entries as a changed list: a new table can be a view's or a key's. */
+const RELATED_LISTS: Partial<Record<PgMetaList, PgMetaList[]>> = {
+  tables: ['views', 'materialized-views', 'foreign-keys'],
+}
+
+export type RunRequest = {
+  /** where the run is tracked (a snippet id, a card id) so it can be cancelled */
+  key: string
+  sql: string
+  parameters?: Record<string, string>
+  /** -1 for no limit */
+  rowLimit: number
+}
+
+/**
+ * Runs SQL the way the editor, the query card and the assistant all do: bind the parameters, parse once,
+ * ask before anything that is not a plain read, run with an id that can be cancelled, then refresh the
+ * metadata lists the SQL changed. The SQL analyser loads on first use, never with the page.
+ */
+export function useSqlRunner(projectRef: string | undefined) {
+  const queryClient = useQueryClient()
+  const [warning, setWarning] = useState<string>()
+  const answer = useRef<(run: boolean) => void>(undefined)
+
+  const ask = useCallback(
+    (text: string) =>
+      new Promise<boolean>((resolve) => {
+        answer.current = resolve
+        setWarning(text)
+      }),
+    [],
+  )
+
+  const onAnswer = useCallback((run: boolean) => {
+    setWarning(undefined)
+    answer.current?.(run)
+    answer.current = undefined
+  }, [])
+
+  const run = useCallback(
+    async ({ key, sql, parameters = {}, rowLimit }: RunRequest): Promise<ResultEntry | undefined> => {
+      const analyzer = await import('@pgfleet/sql')
+      const entry = (fields: Partial<ResultEntry>): ResultEntry => ({
+        id: uuidv4(),
+        ranAt: Date.now(),
+        sql,
+        parameters,
+        rowLimit,
+        ...fields,
+      })
+
+      let bound: string
+      try {
+        bound = (await analyzer.bindParameters(sql, parameters)).text
+      } catch (error) {
+        const message = getErrorMessage(error)
+        return entry({ error: { title: analyzer.firstErrorLine(message), message } })
+      }
+      const parsed = await analyzer.parseSql(bound)
+      const safety = analyzer.analyzeSafety(parsed)
+      if (safety.reason === 'empty') return undefined
+      if (!safety.safe) {
+        const confirmed = await ask(safety.reason === 'function' ? FUNCTION_CALL_WARNING : WRITE_OPERATION_WARNING)
+        if (!confirmed) return undefined
+      }
+
+      const queryId = uuidv4()
+      const abort = new AbortController()
+      setRunning(key, { queryId, abort, startedAt: performance.now() })
+      try {
+        const response: RunQueryResponse = await executeSql({
+          ref: projectRef,
+          query: sql,
+          parameters,
+          rowLimit: rowLimit > 0 ? rowLimit : undefined,
+          queryId,
+          signal: abort.signal,
+        })
+        const lists = new Set<PgMetaList>()
+        for (const list of analyzer.invalidatedLists(parsed)) {
+          lists.add(list)
+          for (const related of RELATED_LISTS[list] ?? []) lists.add(related)
+        }
+        for (const list of lists) void queryClient.invalidateQueries({ queryKey: pgMetaKeys.list(projectRef, list) })
+        return entry({ response })
+      } catch (error) {
+        if (error instanceof DOMException && error.name === 'AbortError') {
+          return entry({ error: { title: QUERY_CANCELLED_MESSAGE, message: QUERY_CANCELLED_MESSAGE } })
+        }
+        const details = queryErrorDetails(error)
+        const message = details?.message ?? getErrorMessage(error)
+        return entry({ error: { title: analyzer.firstErrorLine(message), message, details } })
+      } finally {
+        setRunning(key, undefined)
+      }
+    },
+    [ask, projectRef, queryClient],
+  )
+
+  /** Asks the database to cancel the query; when it is not running there any more, the request is dropped. */
+  const cancel = useCallback(
+    async (key: string) => {
+      const running = useSqlEditorStore.getState().running[key]
+      if (!running) return
+      try {
+        const { cancelled } = await cancelQuery({ ref: projectRef, queryId: running.queryId })
+        if (!cancelled) running.abort.abort()
+      } catch {
+        running.abort.abort()
+      }
+    },
+    [projectRef],
+  )
+
+  return { run, cancel, confirmation: { warning, onAnswer } }
+}

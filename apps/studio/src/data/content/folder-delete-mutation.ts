@@ -1,0 +1,27 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { fetcher } from '../fetcher'
+import type { MutationOptions } from '../types'
+import { CONTENT_HEADERS, contentPath } from './content-paths'
+import { contentKeys } from './keys'
+
+export type FolderDeleteVariables = { ref: string | undefined; id: string }
+
+export async function deleteFolder({ ref, id }: FolderDeleteVariables) {
+  await fetcher<unknown>(contentPath(ref, `/folders/${encodeURIComponent(id)}`), {
+    method: 'DELETE',
+    headers: CONTENT_HEADERS,
+  })
+}
+
+export function useFolderDeleteMutation(options: MutationOptions<void, FolderDeleteVariables> = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    ...options,
+    mutationFn: deleteFolder,
+    onSettled: (...args) => {
+      // a folder's snippets move out with it
+      void queryClient.invalidateQueries({ queryKey: contentKeys.all(args[2].ref) })
+      return options.onSettled?.(...args)
+    },
+  })
+}

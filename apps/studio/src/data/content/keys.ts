@@ -1,0 +1,6 @@
+export const contentKeys = {
+  all: (ref: string | undefined) => ['projects', ref, 'content'] as const,
+  snippets: (ref: string | undefined) => [...contentKeys.all(ref), 'snippets'] as const,
+  snippet: (ref: string | undefined, id: string | undefined) => [...contentKeys.all(ref), 'snippet', id] as const,
+  folders: (ref: string | undefined) => [...contentKeys.all(ref), 'folders'] as const,
+}

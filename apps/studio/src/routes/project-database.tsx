@@ -1,0 +1,5 @@
+import { DatabaseTables } from '../components/interfaces/Database/DatabaseTables'
+
+export default function DatabaseTablesRoute() {
+  return <DatabaseTables />
+}

@@ -1,0 +1,5 @@
+import { ApiSettings } from '../components/interfaces/ApiSettings/ApiSettings'
+
+export default function ApiSettingsRoute() {
+  return <ApiSettings />
+}
