@@ -1,7 +1,8 @@
 import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 
-const CANDIDATES = () => [process.env.PGFLEET_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean)
+const CANDIDATES = () =>
+  [process.env.PGFLEET_CHROMIUM, '/usr/bin/chromium', '/usr/bin/chromium-browser'].filter(Boolean)
 
 /** Debian's Chromium (or PGFLEET_CHROMIUM); Playwright's own browser downloads do not work offline. */
 export function findChromium() {
