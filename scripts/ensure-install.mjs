@@ -19,7 +19,9 @@ export function ensureInstalled() {
   const lock = path.join(repoRoot, 'package-lock.json')
   const stale = !existsSync(marker) || (existsSync(lock) && statSync(lock).mtimeMs > statSync(marker).mtimeMs)
   if (stale) {
-    console.log('› installing dependencies (npm ci)…')
-    run('npm', ['ci', '--no-audit', '--no-fund'])
+    // `npm install`, not `npm ci`: npm 11 leaves other platforms' optional packages (e.g. biome's CLI builds)
+    // out of the lockfile, which `npm ci` then rejects as out of sync; install still follows the lockfile
+    console.log('› installing dependencies (npm install)…')
+    run('npm', ['install', '--no-audit', '--no-fund'])
   }
 }

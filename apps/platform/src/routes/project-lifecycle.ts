@@ -32,7 +32,8 @@ export function projectLifecycleRoutes(ctx: AppContext) {
   }
 
   return async (app: FastifyInstance) => {
-    const pause = async (request: FastifyRequest) => {
+    /** pause, restart and resize: same permission, same answer; resize also carries the target size */
+    const operationRoute = (operation: 'pause' | 'restart' | 'resize') => async (request: FastifyRequest) => {
       const { row, membership, userId, organizationSlug } = await projectOf(request)
       assertCan(
         membership,
@@ -40,40 +41,16 @@ export function projectLifecycleRoutes(ctx: AppContext) {
         PermissionResource.PROJECT_OPERATION_JOBS,
         OPERATIONS_DENIED,
       )
-      const updated = await startOperation(ctx, row, 'pause', userId)
+      const changes =
+        operation === 'resize' ? { pending_compute_size: parseInput(ResizeProjectBody, request.body).compute_size } : {}
+      const updated = await startOperation(ctx, row, operation, userId, changes)
       return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
     }
-    app.post('/v1/projects/:ref/pause', pause)
-    app.post('/platform/projects/:ref/pause', pause)
-
-    const restart = async (request: FastifyRequest) => {
-      const { row, membership, userId, organizationSlug } = await projectOf(request)
-      assertCan(
-        membership,
-        PermissionAction.INFRA_EXECUTE,
-        PermissionResource.PROJECT_OPERATION_JOBS,
-        OPERATIONS_DENIED,
-      )
-      const updated = await startOperation(ctx, row, 'restart', userId)
-      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
+    for (const operation of ['pause', 'restart', 'resize'] as const) {
+      const handler = operationRoute(operation)
+      app.post(`/v1/projects/:ref/${operation}`, handler)
+      app.post(`/platform/projects/:ref/${operation}`, handler)
     }
-    app.post('/v1/projects/:ref/restart', restart)
-    app.post('/platform/projects/:ref/restart', restart)
-
-    const resize = async (request: FastifyRequest) => {
-      const { row, membership, userId, organizationSlug } = await projectOf(request)
-      assertCan(
-        membership,
-        PermissionAction.INFRA_EXECUTE,
-        PermissionResource.PROJECT_OPERATION_JOBS,
-        OPERATIONS_DENIED,
-      )
-      const { compute_size } = parseInput(ResizeProjectBody, request.body)
-      const updated = await startOperation(ctx, row, 'resize', userId, { pending_compute_size: compute_size })
-      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
-    }
-    app.post('/v1/projects/:ref/resize', resize)
-    app.post('/platform/projects/:ref/resize', resize)
 
     app.get('/platform/compute-sizes', async () =>
       COMPUTE_SIZES.map((id) => {
