@@ -153,7 +153,12 @@ export async function deleteFolder(ctx: AppContext, userId: number, ref: string,
   if (!current) throw notFound('Folder not found')
   assertMay(caller, 'delete')
   await ctx.db.transaction().execute(async (trx) => {
-    await trx.updateTable('content').set({ folder_id: current.parent_id }).where('folder_id', '=', id).execute()
+    // bump the version so other tabs holding the old folder id get a conflict they can resolve, not a stale save
+    await trx
+      .updateTable('content')
+      .set((eb) => ({ folder_id: current.parent_id, version: eb('version', '+', 1), updated_at: new Date() }))
+      .where('folder_id', '=', id)
+      .execute()
     await trx.updateTable('content_folders').set({ parent_id: current.parent_id }).where('parent_id', '=', id).execute()
     await trx.deleteFrom('content_folders').where('id', '=', id).execute()
   })

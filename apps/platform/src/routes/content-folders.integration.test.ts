@@ -116,7 +116,10 @@ describe('folders', () => {
     expect(listed.body.data.map((x) => x.name)).toEqual(['in month'])
 
     expect((await alice.delete(`${folders}/${perMonth.id}`)).status).toBe(200)
-    expect((await alice.get<Snippet>(`${content}/${inMonth.id}`)).body.folder_id).toBe(reports.id)
+    const moved = (await alice.get<Snippet>(`${content}/${inMonth.id}`)).body
+    expect(moved.folder_id).toBe(reports.id)
+    // a tab still holding the old folder id gets a version conflict instead of a failing save
+    expect(moved.version).toBe(inMonth.version + 1)
     expect((await alice.delete(`${folders}/${reports.id}`)).status).toBe(200)
     expect((await alice.get<Snippet>(`${content}/${inReports.id}`)).body.folder_id).toBeNull()
     expect((await alice.get<Snippet>(`${content}/${inMonth.id}`)).body.folder_id).toBeNull()
