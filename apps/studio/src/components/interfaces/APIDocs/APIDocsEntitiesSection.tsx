@@ -1,0 +1,69 @@
+import type { RestDescription } from '../../../data/config/rest-description-query'
+import { DocsLink, Heading, Snippets } from './APIDocsContentParts'
+import { COLUMN_TABLE_HEADERS, DOCS_LINKS, NO_TABLES, type SnippetLanguage } from './api-docs.constants'
+import { entityColumns, entitySnippets, type SnippetContext } from './api-docs.utils'
+
+/** Tables & Views: the overview, or one table's columns and snippets. */
+export function APIDocsEntitiesSection({
+  item,
+  entities,
+  description,
+  language,
+  context,
+}: {
+  item: string | undefined
+  entities: string[]
+  description: RestDescription | undefined
+  language: SnippetLanguage
+  context: SnippetContext
+}) {
+  if (!item) {
+    return (
+      <>
+        <Heading title="Tables & Views">
+          Every table and view of the public schema has a REST endpoint. <DocsLink href={DOCS_LINKS.postgrest} />
+        </Heading>
+        {entities.length === 0 ? (
+          <p className="text-sm text-neutral-600">{NO_TABLES}</p>
+        ) : (
+          <p className="text-sm text-neutral-600">Pick a table or view on the left.</p>
+        )}
+      </>
+    )
+  }
+  const columns = entityColumns(description, item)
+  return (
+    <>
+      <Heading title={item} />
+      <table className="w-full text-left text-sm" data-testid="api-docs-columns">
+        <thead>
+          <tr className="border-b border-neutral-200 text-xs text-neutral-500">
+            {COLUMN_TABLE_HEADERS.map((header) => (
+              <th key={header} scope="col" className="py-2 pr-4 font-medium">
+                {header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {columns.map((column) => (
+            <tr key={column.name} className="border-b border-neutral-100">
+              <td className="py-1.5 pr-4 font-mono">{column.name}</td>
+              <td className="py-1.5 pr-4 font-mono text-neutral-700">{column.format}</td>
+              <td className="py-1.5 pr-4 text-neutral-700">{column.type}</td>
+              <td className="py-1.5 pr-4 text-neutral-600">{column.description}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <Snippets
+        snippets={entitySnippets(
+          language,
+          context,
+          item,
+          columns.map((column) => column.name),
+        )}
+      />
+    </>
+  )
+}

@@ -1,0 +1,8 @@
+/** Folder editing states (spec 02, section 4): a new folder is created on save, an existing one renamed. */
+export type FolderEdit = {
+  id: string
+  name: string
+  status: 'editing' | 'saving'
+  isNew: boolean
+  previousName: string
+}
