@@ -3,7 +3,7 @@ import path from 'node:path'
 import { clusterPid } from '../cluster/pid-file'
 import { directoryUsage } from '../system/disk-usage'
 import { writeFileOwned } from '../system/fs-owned'
-import { sidecarName } from './manifest'
+import { buildManifest, sidecarName } from './manifest'
 import { formatLsn, readControlFile, readWalDirectory, walFileName, walFileRange } from './pg-control'
 import { Staging } from './staging'
 import { TarArchiveWriter } from './tar-writer'
@@ -11,7 +11,6 @@ import {
   type ArchiveOptions,
   type ArchiveResult,
   type ArchiveSource,
-  type BackupManifest,
   type BackupSidecar,
   MANIFEST_NAME,
   reportProgress,
@@ -102,9 +101,7 @@ export async function archiveStoppedCluster(
       compressionLevel: options.compressionLevel,
       onBytes: (bytes) => reportProgress(options.onProgress, 'archiving', Math.min(0.99, bytes / size)),
     })
-    const manifest: BackupManifest = {
-      format: 'pgfleet-backup',
-      format_version: 1,
+    const manifest = buildManifest({
       kind: 'cold',
       major: source.engine.major,
       version: source.engine.version,
@@ -113,7 +110,7 @@ export async function archiveStoppedCluster(
       size,
       system_identifier: control.systemIdentifier,
       checkpoint_lsn: formatLsn(control.checkpointLsn),
-    }
+    })
     await staging.writeFile(MANIFEST_NAME, `${JSON.stringify(manifest, null, 2)}\n`)
     await staging.makeWalDir(wal.subdirectories)
     reportProgress(options.onProgress, 'archiving', 0)

@@ -7,6 +7,11 @@ import { postgresEnv } from '../system/run-command'
 import { archiveTools, compressionFromMagic } from './tools'
 import { type ArchiveCompression, type BackupManifest, type BackupSidecar, MANIFEST_NAME } from './types'
 
+/** The one place that spells out the archive's manifest (format version 1). */
+export function buildManifest(fields: Omit<BackupManifest, 'format' | 'format_version'>): BackupManifest {
+  return { format: 'pgfleet-backup', format_version: 1, ...fields }
+}
+
 const BLOCK = 512
 /** A manifest is a few hundred bytes; anything bigger is not ours. */
 const MAX_MANIFEST_BYTES = 64 * 1024

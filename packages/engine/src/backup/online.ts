@@ -4,13 +4,13 @@ import { withClient } from '../cluster/client'
 import { clusterPid, readPidFile } from '../cluster/pid-file'
 import { directoryUsage } from '../system/disk-usage'
 import { ALWAYS_EXCLUDED, assertEngineMatches, assertNoTablespaces, dataDirMajor, writeSidecar } from './cold'
+import { buildManifest } from './manifest'
 import { parseLsn, readControlFile, readWalDirectory, walFileName, walFileRange } from './pg-control'
 import { Staging } from './staging'
 import { TarArchiveWriter } from './tar-writer'
 import {
   type ArchiveOptions,
   type ArchiveResult,
-  type BackupManifest,
   type BackupSidecar,
   MANIFEST_NAME,
   type OnlineArchiveSource,
@@ -124,9 +124,7 @@ export async function onlineBaseBackup(
         compressionLevel: options.compressionLevel,
         onBytes: (bytes) => reportProgress(options.onProgress, 'archiving', Math.min(0.95, bytes / size)),
       })
-      const manifest: BackupManifest = {
-        format: 'pgfleet-backup',
-        format_version: 1,
+      const manifest = buildManifest({
         kind: 'online',
         major: source.engine.major,
         version: source.engine.version,
@@ -135,7 +133,7 @@ export async function onlineBaseBackup(
         size,
         system_identifier: control.systemIdentifier,
         checkpoint_lsn: start.lsn,
-      }
+      })
       await staging.writeFile(MANIFEST_NAME, `${JSON.stringify(manifest, null, 2)}\n`)
       await staging.makeWalDir(wal.subdirectories)
       const dataDone = writer.expectMember(DATA_DONE_MARKER)

@@ -175,34 +175,8 @@ export function QueryCard({
               ))}
             </select>
           </label>
-          <label className="flex items-center gap-1">
-            {X_KEY_LABEL}
-            <select
-              value={keys.xKey}
-              onChange={(event) => update({ xKey: event.target.value })}
-              className="rounded border border-neutral-300 px-1 py-0.5"
-            >
-              {columns.map((column) => (
-                <option key={column.name} value={column.name}>
-                  {column.name}
-                </option>
-              ))}
-            </select>
-          </label>
-          <label className="flex items-center gap-1">
-            {Y_KEY_LABEL}
-            <select
-              value={keys.yKey}
-              onChange={(event) => update({ yKey: event.target.value })}
-              className="rounded border border-neutral-300 px-1 py-0.5"
-            >
-              {columns.map((column) => (
-                <option key={column.name} value={column.name}>
-                  {column.name}
-                </option>
-              ))}
-            </select>
-          </label>
+          <ColumnSelect label={X_KEY_LABEL} value={keys.xKey} columns={columns} onChange={(xKey) => update({ xKey })} />
+          <ColumnSelect label={Y_KEY_LABEL} value={keys.yKey} columns={columns} onChange={(yKey) => update({ yKey })} />
           {(
             [
               ['cumulative', CUMULATIVE_LABEL],
@@ -257,5 +231,35 @@ export function QueryCard({
       </div>
       <RunConfirmDialog warning={confirmation.warning} onAnswer={confirmation.onAnswer} />
     </article>
+  )
+}
+
+/** The x- and y-axis pickers: one select over the result's columns. */
+function ColumnSelect({
+  label,
+  value,
+  columns,
+  onChange,
+}: {
+  label: string
+  value: string
+  columns: readonly { name: string }[]
+  onChange: (name: string) => void
+}) {
+  return (
+    <label className="flex items-center gap-1">
+      {label}
+      <select
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="rounded border border-neutral-300 px-1 py-0.5"
+      >
+        {columns.map((column) => (
+          <option key={column.name} value={column.name}>
+            {column.name}
+          </option>
+        ))}
+      </select>
+    </label>
   )
 }
