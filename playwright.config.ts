@@ -43,7 +43,7 @@ export default defineConfig({
     env: {
       PORT: String(port),
       PGFLEET_DATA_DIR: process.env.PGFLEET_E2E_DATA_DIR,
-      PGFLEET_PORT_RANGE: '55400-55499',
+      PGFLEET_PORT_RANGE: process.env.PGFLEET_E2E_PORT_RANGE ?? '55400-55499',
       PGFLEET_LOG_LEVEL: 'warn',
     },
   },
