@@ -5,8 +5,11 @@ import { z } from 'zod'
  * so code written for the hosted dashboard reads them unchanged; lists are sorted by name.
  */
 
-/** Left out of every list unless `include_system_schemas=true` (temporary schemas are always left out). */
-export const PG_META_SYSTEM_SCHEMAS = ['information_schema', 'pg_catalog', 'pg_toast'] as const
+/**
+ * Left out of every list unless `include_system_schemas=true` (temporary schemas are always left out): Postgres's
+ * own schemas and `_pgfleet`, the platform's bookkeeping inside each project.
+ */
+export const PG_META_SYSTEM_SCHEMAS = ['information_schema', 'pg_catalog', 'pg_toast', '_pgfleet'] as const
 
 /** The dashboard's request header naming how the connection string is sent; the platform connects itself. */
 export const PG_META_CONNECTION_HEADER = 'x-connection-encrypted'

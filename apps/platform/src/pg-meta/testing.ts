@@ -109,4 +109,7 @@ create trigger books_touch before insert or update on public.books for each row
   when (new.title is not null) execute function public.touch('a1', 'b 2');
 create schema app;
 create table app.settings (key text primary key, value jsonb);
+-- the platform's own bookkeeping schema, as the data API installs it: never listed as the user's
+create schema if not exists _pgfleet;
+create table if not exists _pgfleet.fixture_marker (id int);
 `

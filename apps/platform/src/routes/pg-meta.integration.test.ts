@@ -109,9 +109,10 @@ describe('pg-meta tables', () => {
 
   it('hides system schemas unless asked, and pages with limit and offset', async () => {
     const all = await list(PgTable, '/tables?include_columns=false')
-    expect(all.some((t) => t.schema === 'pg_catalog')).toBe(false)
+    expect(all.some((t) => t.schema === 'pg_catalog' || t.schema === '_pgfleet')).toBe(false)
     const withSystem = await list(PgTable, '/tables?include_columns=false&include_system_schemas=true')
     expect(withSystem.some((t) => t.schema === 'pg_catalog')).toBe(true)
+    expect(withSystem.some((t) => t.schema === '_pgfleet')).toBe(true)
     const excluded = await list(PgTable, '/tables?include_columns=false&excluded_schemas=app')
     expect(excluded.map((t) => t.name)).toEqual(['authors', 'books', 'profiles'])
     const page = await list(PgTable, '/tables?include_columns=false&limit=2&offset=1')
