@@ -7,6 +7,7 @@ import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { HttpError, parseInput } from '../errors'
 import { projectApiKeys } from '../keys/api-keys'
+import { ProjectHostResolver } from '../projects/host-routing'
 import { getProjectForUser } from '../projects/service'
 import { RestError } from '../rest/errors'
 import { describeProject, errorResponse, handleRestRequest } from '../rest/handler'
@@ -66,9 +67,12 @@ export function projectRestRoutes(ctx: AppContext) {
       })
 
       const handle =
-        (refOf: (request: FastifyRequest) => string | null, prefix: (request: FastifyRequest, ref: string) => string) =>
+        (
+          refOf: (request: FastifyRequest) => string | null | Promise<string | null>,
+          prefix: (request: FastifyRequest, ref: string) => string,
+        ) =>
         async (request: FastifyRequest, reply: FastifyReply) => {
-          const ref = refOf(request)
+          const ref = await refOf(request)
           if (!ref)
             return send(reply, errorResponse(new RestError(404, 'PGRST125', 'Invalid path specified in request URL')))
           const queryAt = request.url.indexOf('?')
@@ -96,19 +100,15 @@ export function projectRestRoutes(ctx: AppContext) {
         rest.options(url, preflight)
       }
 
-      const domain = ctx.config.domain?.toLowerCase()
-      if (domain) {
-        const refOfHost = (request: FastifyRequest) => {
-          const host = (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '')
-          if (!host.endsWith(`.${domain}`)) return null
-          const ref = host.slice(0, -(domain.length + 1))
-          return ProjectRef.safeParse(ref).success ? ref : null
-        }
-        const byHost = handle(refOfHost, (request) => `${request.protocol}://${request.headers.host}/rest/v1`)
-        for (const url of ['/rest/v1', '/rest/v1/*']) {
-          rest.route({ method: [...METHODS], url, handler: byHost, exposeHeadRoute: false })
-          rest.options(url, preflight)
-        }
+      // {ref}.{PGFLEET_DOMAIN} and active custom hostnames reach the same API by their Host header
+      const hosts = new ProjectHostResolver(ctx.db, ctx.config.domain)
+      const byHost = handle(
+        (request) => hosts.refOf(request.headers.host),
+        (request) => `${request.protocol}://${request.headers.host}/rest/v1`,
+      )
+      for (const url of ['/rest/v1', '/rest/v1/*']) {
+        rest.route({ method: [...METHODS], url, handler: byHost, exposeHeadRoute: false })
+        rest.options(url, preflight)
       }
     })
 

@@ -7,9 +7,14 @@ import {
   type ProjectSettingsResponse,
 } from '@pgfleet/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { projectApiKeys } from '../keys/api-keys'
 import { projectRefForHostname, reverifyCustomHostname } from '../keys/custom-hostname'
 import { type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
+import { fetchVia } from '../rest/testing'
 import type { ApiClient } from '../testing/harness'
+
+const projectRow = (fixture: ProjectFixture, projectRef: string) =>
+  fixture.t.platform.ctx.db.selectFrom('projects').selectAll().where('ref', '=', projectRef).executeTakeFirstOrThrow()
 
 let f: ProjectFixture
 let developer: ApiClient
@@ -149,6 +154,14 @@ describe('custom domain', () => {
     const active = await f.owner.post<CustomHostnameResponse>(`${path()}/activate`)
     expect(active.body).toMatchObject({ status: '5_services_reconfigured', data: { result: { status: 'active' } } })
     expect(await projectRefForHostname(f.t.platform.ctx.db, 'api.example.test')).toBe(ref)
+    // the active hostname reaches the project's data API by its Host header
+    const origin = new URL(f.t.baseUrl)
+    const { anon } = await projectApiKeys(await projectRow(f, ref))
+    const viaDomain = await fetchVia(origin.host)(`http://api.example.test:${origin.port}/rest/v1/`, {
+      headers: { apikey: anon },
+    })
+    expect(viaDomain.status).toBe(200)
+    expect(await viaDomain.json()).toMatchObject({ swagger: '2.0' })
 
     expect((await f.owner.delete(path())).status).toBe(200)
     expect((await get()).body.status).toBe('0_no_hostname_configured')
