@@ -59,6 +59,7 @@ import {
   projectUrlOf,
   validateCustomSecret,
 } from './api-settings.utils'
+import { CustomDomainUrl } from './CustomDomainUrl'
 import { SecretField } from './SecretField'
 
 function Panel({
@@ -205,6 +206,7 @@ export function ApiSettings() {
           ) : (
             <CodeBlock value={projectUrlOf(settings.data.app_config)} label="project URL" data-testid="project-url" />
           )}
+          <CustomDomainUrl projectRef={ref} />
         </div>
       </Panel>
 

@@ -42,3 +42,4 @@ export const CUSTOM_SECRET_DESCRIPTION = `Leave empty to generate a random secre
 export const CUSTOM_SECRET_TOO_SHORT = `The JWT secret must be at least ${JWT_SECRET_MIN_LENGTH} characters`
 export const UPDATE_JWT_PERMISSION_TOOLTIP = 'You need additional permissions to update the JWT secret'
 export const JWT_STATUS_LABEL = 'Last update'
+export const CUSTOM_DOMAIN_URL_NOTE = 'Custom domain (active): the same APIs under your own domain'

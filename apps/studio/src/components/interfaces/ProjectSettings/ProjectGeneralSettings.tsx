@@ -13,6 +13,7 @@ import { ErrorState } from '../../ui/ErrorState'
 import { PageSkeleton } from '../../ui/Skeleton'
 import { Tooltip } from '../../ui/Tooltip'
 import { formatComputeSize } from '../ComputeAndDisk/compute-and-disk.utils'
+import { CustomDomainSection } from '../CustomDomains/CustomDomainSection'
 import { DeleteProjectButton } from '../ProjectDeletion/DeleteProjectButton'
 import { ProjectStatusBadge } from '../Projects/ProjectStatusBadge'
 import { PROJECT_STATUS_LABELS } from '../Projects/projects.constants'
@@ -229,6 +230,8 @@ export function ProjectGeneralSettings() {
       </section>
 
       <ProjectAvailability project={project} />
+
+      <CustomDomainSection project={project} />
 
       <section aria-labelledby="danger-title" className="space-y-3">
         <h2 id="danger-title" className="text-base font-semibold text-red-700">

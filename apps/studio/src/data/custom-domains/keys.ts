@@ -1,0 +1,3 @@
+export const customDomainKeys = {
+  hostname: (ref: string | undefined) => ['projects', ref, 'custom-hostname'] as const,
+}
