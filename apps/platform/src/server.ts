@@ -13,6 +13,7 @@ import { pgMetaRoutes } from './routes/pg-meta'
 import { pgMetaQueryRoutes } from './routes/pg-meta-query'
 import { platformInfoRoutes } from './routes/platform-info'
 import { profileRoutes } from './routes/profile'
+import { projectInfrastructureRoutes } from './routes/project-infrastructure'
 import { projectKeysRoutes } from './routes/project-keys'
 import { projectLifecycleRoutes } from './routes/project-lifecycle'
 import { projectRestRoutes } from './routes/project-rest'
@@ -43,6 +44,7 @@ export async function buildServer(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(pgMetaRoutes(ctx))
   await app.register(projectKeysRoutes(ctx))
   await app.register(projectSettingsRoutes(ctx))
+  await app.register(projectInfrastructureRoutes(ctx))
   await app.register(contentRoutes(ctx))
 
   const indexHtml = path.join(ctx.config.studioDir, 'index.html')

@@ -31,6 +31,9 @@ export const PAGE_TITLES = {
   database: 'Database',
   apiSettings: 'API settings',
   databaseSettings: 'Database settings',
+  auth: 'Auth',
+  vault: 'Vault',
+  infrastructure: 'Infrastructure',
   notFound: NOT_FOUND_TITLE,
 } as const
 
@@ -67,6 +70,9 @@ const ProjectReport = lazy(() => import('./project-report'))
 const ProjectDatabase = lazy(() => import('./project-database'))
 const ProjectSettingsApi = lazy(() => import('./project-settings-api'))
 const ProjectSettingsDatabase = lazy(() => import('./project-settings-database'))
+const ProjectAuth = lazy(() => import('./project-auth'))
+const ProjectVault = lazy(() => import('./project-vault'))
+const ProjectInfrastructure = lazy(() => import('./project-infrastructure'))
 const ComingSoon = lazy(() => import('./coming-soon'))
 
 /** Project pages built by the SQL editor issue; their coming-soon entries give way to them. */
@@ -210,6 +216,17 @@ export const routes: RouteObject[] = [
                 path: 'settings/database',
                 handle: { title: PAGE_TITLES.databaseSettings } satisfies RouteHandle,
                 element: page(ProjectSettingsDatabase),
+              },
+              { path: 'auth', handle: { title: PAGE_TITLES.auth } satisfies RouteHandle, element: page(ProjectAuth) },
+              {
+                path: 'vault',
+                handle: { title: PAGE_TITLES.vault } satisfies RouteHandle,
+                element: page(ProjectVault),
+              },
+              {
+                path: 'infrastructure',
+                handle: { title: PAGE_TITLES.infrastructure } satisfies RouteHandle,
+                element: page(ProjectInfrastructure),
               },
               ...PROJECT_COMING_SOON_PAGES.filter(
                 (spec) => !SQL_EDITOR_PATHS.has(spec.path) && !API_PAGES_PATHS.has(spec.path),

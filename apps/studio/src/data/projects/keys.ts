@@ -7,4 +7,5 @@ export const projectKeys = {
   pauseStatus: (ref: string | undefined) => [...projectKeys.all, 'pause-status', ref] as const,
   restoreVersions: (ref: string | undefined) => [...projectKeys.all, 'restore-versions', ref] as const,
   computeSizes: () => [...projectKeys.all, 'compute-sizes'] as const,
+  infrastructure: (ref: string | undefined) => [...projectKeys.all, 'infrastructure', ref] as const,
 }

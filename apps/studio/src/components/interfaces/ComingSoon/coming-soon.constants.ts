@@ -63,13 +63,6 @@ export const PROJECT_COMING_SOON_PAGES: readonly ComingSoonPageSpec[] = [
       'Storage: the buckets of this project, each public or private, with its allowed MIME types and file size limit.',
   },
   {
-    path: 'infrastructure',
-    title: 'Infrastructure',
-    summary: 'Infrastructure: the server behind this project, its Postgres version and upgrades.',
-  },
-  { path: 'auth', title: 'Auth', summary: 'Auth: the users of your app and how they sign in.' },
-  { path: 'vault', title: 'Vault', summary: 'Vault: secrets stored encrypted in the database.' },
-  {
     path: 'addons',
     title: 'Add-ons',
     summary: 'Add-ons: extras for this project such as point-in-time recovery, which needs a paid plan.',

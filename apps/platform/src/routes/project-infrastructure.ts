@@ -1,0 +1,23 @@
+import { PermissionAction, PermissionResource, type ProjectInfrastructure } from '@pgfleet/contracts'
+import type { FastifyInstance } from 'fastify'
+import { requireAuth } from '../auth/request-auth'
+import type { AppContext } from '../context'
+import { parseInput } from '../errors'
+import { assertCan } from '../organizations/membership'
+import { projectInfrastructure } from '../projects/infrastructure'
+import { getProjectForUser } from '../projects/service'
+import { RefParams } from './projects'
+
+const INFRASTRUCTURE_DENIED = 'You need additional permissions to read this project'
+
+/** The infrastructure page: the running server's size and live settings. Every member may read them. */
+export function projectInfrastructureRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    app.get('/platform/projects/:ref/infrastructure', async (request): Promise<ProjectInfrastructure> => {
+      const { ref } = parseInput(RefParams, request.params)
+      const { row, membership } = await getProjectForUser(ctx, requireAuth(request).userId, ref)
+      assertCan(membership, PermissionAction.READ, PermissionResource.PROJECTS, INFRASTRUCTURE_DENIED)
+      return projectInfrastructure(ctx, row)
+    })
+  }
+}

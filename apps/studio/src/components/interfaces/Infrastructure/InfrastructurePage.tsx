@@ -1,0 +1,96 @@
+import { Link, useParams } from 'react-router'
+import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'
+import { ErrorState } from '../../ui/ErrorState'
+import { PageSkeleton } from '../../ui/Skeleton'
+import { formatComputeSize } from '../ComputeAndDisk/compute-and-disk.utils'
+import { ProjectStatusBadge } from '../Projects/ProjectStatusBadge'
+import { formatPostgresVersion } from '../Projects/projects.utils'
+import {
+  CHANGE_COMPUTE_LINK,
+  INFRASTRUCTURE_DESCRIPTION,
+  INFRASTRUCTURE_TITLE,
+  SERVER_LABELS,
+  SERVER_TITLE,
+} from './infrastructure.constants'
+import { formatDateTime } from './infrastructure.utils'
+import { LiveServerStats } from './LiveServerStats'
+import { PostgresEngines } from './PostgresEngines'
+
+/** /project/{ref}/infrastructure: the project's server as the platform knows it and as it reports itself. */
+export function InfrastructurePage() {
+  const { ref = '' } = useParams()
+  const projectQuery = useProjectDetailQuery({ ref })
+
+  if (projectQuery.isPending) return <PageSkeleton />
+  if (projectQuery.isError) {
+    return (
+      <ErrorState
+        error={projectQuery.error}
+        onRetry={() => void projectQuery.refetch()}
+        retrying={projectQuery.isFetching}
+      />
+    )
+  }
+  const project = projectQuery.data
+  const details = [
+    { label: SERVER_LABELS.status, value: <ProjectStatusBadge status={project.status} />, testId: 'status' },
+    {
+      label: SERVER_LABELS.postgres,
+      value: <span title={project.dbVersion}>{formatPostgresVersion(project.dbVersion)}</span>,
+      testId: 'db-version',
+    },
+    {
+      label: SERVER_LABELS.compute,
+      value: (
+        <span className="flex items-baseline gap-2">
+          {formatComputeSize(project.compute_size)}
+          <Link
+            to={`/project/${project.ref}/compute-and-disk`}
+            className="text-xs font-medium text-emerald-700 hover:underline"
+            data-testid="change-compute-link"
+          >
+            {CHANGE_COMPUTE_LINK}
+          </Link>
+        </span>
+      ),
+      testId: 'compute-size',
+    },
+    { label: SERVER_LABELS.region, value: project.region, testId: 'region' },
+    { label: SERVER_LABELS.createdAt, value: formatDateTime(project.created_at), testId: 'created-at' },
+    {
+      label: SERVER_LABELS.address,
+      value: (
+        <span className="font-mono">
+          {project.database.host}:{project.database.port ?? '–'}
+        </span>
+      ),
+      testId: 'address',
+    },
+  ]
+
+  return (
+    <div className="mx-auto w-full max-w-5xl space-y-8 px-4 py-8 md:px-8" data-testid="infrastructure-page">
+      <div>
+        <h1 className="text-xl font-semibold text-neutral-900">{INFRASTRUCTURE_TITLE}</h1>
+        <p className="mt-1 text-sm text-neutral-600">{INFRASTRUCTURE_DESCRIPTION}</p>
+      </div>
+      <section aria-labelledby="server-title" className="space-y-3">
+        <h2 id="server-title" className="text-base font-semibold text-neutral-900">
+          {SERVER_TITLE}
+        </h2>
+        <dl className="grid gap-px overflow-hidden rounded-lg border border-neutral-200 bg-neutral-200 sm:grid-cols-3">
+          {details.map((detail) => (
+            <div key={detail.label} className="bg-white px-4 py-3">
+              <dt className="text-xs text-neutral-500">{detail.label}</dt>
+              <dd className="mt-1 text-sm font-medium text-neutral-900" data-testid={`infrastructure-${detail.testId}`}>
+                {detail.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </section>
+      <LiveServerStats projectRef={project.ref} status={project.status} />
+      <PostgresEngines projectMajor={Number(project.database.postgres_engine)} />
+    </div>
+  )
+}

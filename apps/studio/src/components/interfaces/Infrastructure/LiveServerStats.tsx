@@ -1,0 +1,70 @@
+import { INFRASTRUCTURE_NOT_RUNNING_MESSAGE, type ProjectStatus } from '@pgfleet/contracts'
+import type { ReactNode } from 'react'
+import { useProjectInfrastructureQuery } from '../../../data/projects/project-infrastructure-query'
+import { ErrorState } from '../../ui/ErrorState'
+import { Skeleton } from '../../ui/Skeleton'
+import {
+  CONNECTIONS_VALUE,
+  LIVE_DESCRIPTION,
+  LIVE_LABELS,
+  LIVE_TITLE,
+  LOAD_LIVE_ERROR_TITLE,
+} from './infrastructure.constants'
+import { formatDateTime } from './infrastructure.utils'
+
+/** Database size and the settings the server runs with, read live; only a running server can answer. */
+export function LiveServerStats({ projectRef, status }: { projectRef: string; status: ProjectStatus }) {
+  const running = status === 'ACTIVE_HEALTHY'
+  const live = useProjectInfrastructureQuery({ ref: projectRef }, { enabled: running })
+
+  let body: ReactNode
+  if (!running) {
+    body = <p className="text-sm text-neutral-600">{INFRASTRUCTURE_NOT_RUNNING_MESSAGE(status)}</p>
+  } else if (live.isPending) {
+    body = <Skeleton className="h-20 w-full" />
+  } else if (live.isError) {
+    body = (
+      <ErrorState
+        title={LOAD_LIVE_ERROR_TITLE}
+        error={live.error}
+        onRetry={() => void live.refetch()}
+        retrying={live.isFetching}
+      />
+    )
+  } else {
+    const stats = [
+      { label: LIVE_LABELS.databaseSize, value: live.data.database_size, testId: 'database-size' },
+      { label: LIVE_LABELS.startedAt, value: formatDateTime(live.data.started_at), testId: 'started-at' },
+      {
+        label: LIVE_LABELS.connections,
+        value: CONNECTIONS_VALUE(live.data.active_connections, live.data.max_connections),
+        testId: 'connections',
+      },
+      { label: LIVE_LABELS.sharedBuffers, value: live.data.shared_buffers, testId: 'shared-buffers' },
+    ]
+    body = (
+      <dl className="flex flex-wrap gap-px overflow-hidden rounded-lg border border-neutral-200 bg-neutral-200">
+        {stats.map((stat) => (
+          <div key={stat.label} className="min-w-40 flex-1 bg-white px-4 py-3">
+            <dt className="text-xs text-neutral-500">{stat.label}</dt>
+            <dd className="mt-1 text-sm font-medium text-neutral-900" data-testid={`infrastructure-${stat.testId}`}>
+              {stat.value}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    )
+  }
+
+  return (
+    <section aria-labelledby="live-title" className="space-y-3" data-testid="infrastructure-live">
+      <div>
+        <h2 id="live-title" className="text-base font-semibold text-neutral-900">
+          {LIVE_TITLE}
+        </h2>
+        <p className="mt-1 text-sm text-neutral-600">{LIVE_DESCRIPTION}</p>
+      </div>
+      {body}
+    </section>
+  )
+}

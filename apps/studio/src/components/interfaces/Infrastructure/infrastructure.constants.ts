@@ -1,0 +1,35 @@
+export const INFRASTRUCTURE_TITLE = 'Infrastructure'
+export const INFRASTRUCTURE_DESCRIPTION = 'The Postgres server behind this project, as the platform runs it.'
+
+export const SERVER_TITLE = 'Server'
+export const SERVER_LABELS = {
+  status: 'Status',
+  postgres: 'Postgres version',
+  compute: 'Compute size',
+  region: 'Region',
+  createdAt: 'Created at',
+  address: 'Address',
+} as const
+export const CHANGE_COMPUTE_LINK = 'Change'
+
+export const LIVE_TITLE = 'Live from the server'
+export const LIVE_DESCRIPTION = 'Read from the running database just now.'
+export const LOAD_LIVE_ERROR_TITLE = 'Failed to read the server'
+export const LIVE_LABELS = {
+  databaseSize: 'Database size',
+  startedAt: 'Server started',
+  connections: 'Connections',
+  sharedBuffers: 'Shared buffers',
+} as const
+export const CONNECTIONS_VALUE = (active: number, max: number) => `${active} of ${max}`
+
+export const ENGINES_TITLE = 'Postgres versions on this platform'
+export const ENGINES_DESCRIPTION = 'The Postgres majors this platform can run projects on.'
+export const LOAD_ENGINES_ERROR_TITLE = 'Failed to load the Postgres versions'
+export const ENGINE_HEADERS = ['Major', 'Version', 'Source', 'Release channel'] as const
+export const ENGINE_SOURCE_LABELS = { embedded: 'Embedded (npm)', system: 'System install' } as const
+export const CURRENT_ENGINE_BADGE = 'This project'
+export const NO_ENGINES_MESSAGE = 'The platform reports no Postgres versions.'
+export const UPGRADES_NOT_AVAILABLE = 'Upgrades to a newer Postgres major are not available yet'
+export const NEWER_MAJORS_NOTE = (majors: readonly number[]) =>
+  `Postgres ${majors.join(', ')} ${majors.length === 1 ? 'is' : 'are'} installed on this platform; new projects can be created on ${majors.length === 1 ? 'it' : 'them'}, and this project stays on its major.`

@@ -1,0 +1,5 @@
+import { InfrastructurePage } from '../components/interfaces/Infrastructure/InfrastructurePage'
+
+export default function ProjectInfrastructureRoute() {
+  return <InfrastructurePage />
+}

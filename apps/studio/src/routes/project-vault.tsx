@@ -1,0 +1,5 @@
+import { VaultPage } from '../components/interfaces/Vault/VaultPage'
+
+export default function ProjectVaultRoute() {
+  return <VaultPage />
+}
