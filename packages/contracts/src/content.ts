@@ -11,6 +11,13 @@ export const SNIPPET_CREATE_FORBIDDEN_MESSAGE =
   'You do not have the required permissions to save queries in this project'
 export const SNIPPET_CONFLICT_MESSAGE =
   'This query was changed elsewhere (another tab or another user) since you loaded it'
+export const REPORT_CREATE_FORBIDDEN_MESSAGE =
+  'You do not have the required permissions to save reports in this project'
+export const REPORT_CONFLICT_MESSAGE =
+  'This report was changed elsewhere (another tab or another user) since you loaded it'
+export const REPORT_IN_FOLDER_MESSAGE = 'Reports cannot be within a folder'
+export const CONTENT_TYPE_CHANGE_MESSAGE = 'The type of saved content cannot change'
+export const REPORT_DEFAULT_NAME = 'Untitled report'
 /** The content API expects this `Version` header value, like the hosted product's. */
 export const CONTENT_API_VERSION = '2'
 
@@ -18,6 +25,15 @@ export const SNIPPET_NAME_MAX_LENGTH = 256
 export const SNIPPET_DESCRIPTION_MAX_LENGTH = 4096
 export const SNIPPET_SQL_MAX_LENGTH = 1024 * 1024
 export const FOLDER_NAME_MAX_LENGTH = 100
+export const REPORT_MAX_CARDS = 100
+
+/**
+ * What the content API stores: SQL snippets (`sql`, the spec's entity) and reports (`report`, a layout of
+ * query cards). Listing answers one type at a time (`?type=`, default `sql`).
+ */
+export const CONTENT_TYPES = ['sql', 'report'] as const
+export const ContentType = z.enum(CONTENT_TYPES, { error: `type must be one of ${CONTENT_TYPES.join(', ')}` })
+export type ContentType = z.infer<typeof ContentType>
 
 export const SNIPPET_VISIBILITIES = ['user', 'project'] as const
 export const SnippetVisibility = z.enum(SNIPPET_VISIBILITIES, {
@@ -36,9 +52,9 @@ export const SnippetContent = z.object({
 })
 export type SnippetContent = z.infer<typeof SnippetContent>
 
-export const Snippet = z.object({
+/** The fields every saved content item has, whatever its type. */
+const contentBase = {
   id: z.string(),
-  type: z.literal('sql'),
   name: z.string(),
   description: z.string(),
   visibility: SnippetVisibility,
@@ -51,9 +67,60 @@ export const Snippet = z.object({
   updated_at: z.string(),
   /** starts at 1, +1 on every change: send it back with an update to detect conflicting edits */
   version: z.number(),
-  content: SnippetContent,
-})
+}
+
+export const Snippet = z.object({ ...contentBase, type: z.literal('sql'), content: SnippetContent })
 export type Snippet = z.infer<typeof Snippet>
+
+/** Chart config (spec 02, section 3), as a report keeps it for each of its cards. */
+export const CHART_TYPES = ['bar', 'line'] as const
+export const ChartConfig = z.object({
+  type: z.enum(CHART_TYPES, { error: `chart type must be one of ${CHART_TYPES.join(', ')}` }),
+  cumulative: z.boolean(),
+  xKey: z.string().max(256),
+  yKey: z.string().max(256),
+  showLabels: z.boolean(),
+  showGrid: z.boolean(),
+  view: z.enum(['table', 'chart']),
+})
+export type ChartConfig = z.infer<typeof ChartConfig>
+
+/**
+ * One query card placed in a report. `snippet_id` names the saved query it came from (its current SQL is
+ * shown while the viewer can see it); `sql` is the text as dropped, used when the snippet is gone or private.
+ */
+export const ReportCard = z.object({
+  id: Uuid,
+  title: z
+    .string()
+    .trim()
+    .max(SNIPPET_NAME_MAX_LENGTH, `A card title must be at most ${SNIPPET_NAME_MAX_LENGTH} characters`),
+  snippet_id: Uuid.nullable(),
+  sql: z.string().max(SNIPPET_SQL_MAX_LENGTH, 'The query is too large to save (1 MB at most)'),
+  chart: ChartConfig,
+  /** order in the report, from 0 */
+  position: z.number().int().min(0),
+})
+export type ReportCard = z.infer<typeof ReportCard>
+
+export const ReportLayout = z
+  .array(ReportCard)
+  .max(REPORT_MAX_CARDS, `A report holds at most ${REPORT_MAX_CARDS} cards`)
+  .refine((cards) => new Set(cards.map((card) => card.id)).size === cards.length, 'Card ids must be unique')
+
+export const ReportContent = z.object({
+  schema_version: z.string(),
+  /** always the report's id */
+  content_id: z.string(),
+  layout: z.array(ReportCard),
+})
+export type ReportContent = z.infer<typeof ReportContent>
+
+export const Report = z.object({ ...contentBase, type: z.literal('report'), content: ReportContent })
+export type Report = z.infer<typeof Report>
+
+export const Content = z.discriminatedUnion('type', [Snippet, Report])
+export type Content = z.infer<typeof Content>
 
 const SnippetName = z
   .string()
@@ -63,6 +130,8 @@ const SnippetSql = z.string().max(SNIPPET_SQL_MAX_LENGTH, 'The query is too larg
 
 const SnippetContentInput = z.object({
   sql: SnippetSql.optional(),
+  /** reports only: the whole layout, replacing the stored one */
+  layout: ReportLayout.optional(),
   favorite: z.boolean().optional(),
   schema_version: z.string().max(16).optional(),
   // content_id, like project_id and owner_id below, is accepted and ignored: the server sets it
@@ -76,7 +145,8 @@ const snippetFields = {
     .max(SNIPPET_DESCRIPTION_MAX_LENGTH, `The description must be at most ${SNIPPET_DESCRIPTION_MAX_LENGTH} characters`)
     .optional(),
   visibility: SnippetVisibility.optional(),
-  type: z.literal('sql', { error: "type must be 'sql'" }).optional(),
+  /** default `sql`; an existing item keeps its type */
+  type: ContentType.optional(),
   folder_id: Uuid.nullable().optional(),
   favorite: z.boolean().optional(),
   content: SnippetContentInput.optional(),
@@ -84,7 +154,7 @@ const snippetFields = {
   owner_id: z.number().optional(),
 }
 
-/** POST /platform/projects/{ref}/content: the snippet to insert; every field has a default. */
+/** POST /platform/projects/{ref}/content: the snippet (or, with type `report`, the report) to insert; every field has a default. */
 export const CreateSnippetBody = z.object({ id: Uuid.optional(), ...snippetFields })
 export type CreateSnippetBody = z.infer<typeof CreateSnippetBody>
 
@@ -99,15 +169,16 @@ export const UpdateSnippetBody = z.object({
 })
 export type UpdateSnippetBody = z.infer<typeof UpdateSnippetBody>
 
-/** The 409 answer of a conflicting update: the snippet as it is now. */
-export const SnippetConflictResponse = z.object({ message: z.string(), current: Snippet })
+/** The 409 answer of a conflicting update: the snippet (or report) as it is now. */
+export const SnippetConflictResponse = z.object({ message: z.string(), current: Content })
 export type SnippetConflictResponse = z.infer<typeof SnippetConflictResponse>
 
 export const SNIPPET_SORTS = ['name', 'inserted_at', 'updated_at'] as const
 const QueryBoolean = z.enum(['true', 'false']).transform((v) => v === 'true')
 
 export const ListSnippetsQuery = z.object({
-  type: z.literal('sql', { error: "type must be 'sql'" }).optional(),
+  /** one type per list: snippets never come with reports */
+  type: ContentType.default('sql'),
   /** case-insensitive substring of the name */
   name: z.string().max(SNIPPET_NAME_MAX_LENGTH).optional(),
   visibility: SnippetVisibility.optional(),
@@ -124,6 +195,8 @@ export type ListSnippetsQuery = z.infer<typeof ListSnippetsQuery>
 
 export const SnippetList = z.object({ data: z.array(Snippet), total: z.number() })
 export type SnippetList = z.infer<typeof SnippetList>
+export const ReportList = z.object({ data: z.array(Report), total: z.number() })
+export type ReportList = z.infer<typeof ReportList>
 
 export const Folder = z.object({
   id: z.string(),

@@ -270,6 +270,34 @@ export const PgType = z.object({
 })
 export type PgType = z.infer<typeof PgType>
 
+/** GET /platform/pg-meta/{ref}/table-names: every relation completion can name, without columns. */
+export const PG_RELATION_KINDS = ['table', 'view', 'materialized_view', 'foreign_table'] as const
+export const PgTableName = z.object({
+  /** the relation's oid: GET .../columns?table_id= answers its columns */
+  id: z.number(),
+  schema: z.string(),
+  name: z.string(),
+  kind: z.enum(PG_RELATION_KINDS),
+})
+export type PgTableName = z.infer<typeof PgTableName>
+
+/** GET /platform/pg-meta/{ref}/function-names: functions and procedures, without their bodies. */
+export const PgFunctionName = z.object({
+  id: z.number(),
+  schema: z.string(),
+  name: z.string(),
+  kind: z.enum(['function', 'procedure']),
+  /** as Postgres prints them: `a integer, b text` */
+  argument_types: z.string(),
+  return_type: z.string(),
+})
+export type PgFunctionName = z.infer<typeof PgFunctionName>
+
+/** GET /platform/pg-meta/{ref}/columns?table_id=: one relation's columns (any kind), in order. */
+export const PgMetaColumnsQuery = z.object({
+  table_id: z.coerce.number({ error: 'table_id is required' }).int().positive('table_id must be a positive number'),
+})
+
 export const TypescriptTypesQuery = z.object({
   included_schemas: schemaList.pipe(z.array(z.string()).min(1, 'included_schemas is required')).default(['public']),
 })

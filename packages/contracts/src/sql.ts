@@ -97,6 +97,15 @@ export const ExportQueryParams = z.object({
 export const ExportQueryBody = RunQueryBody.omit({ rowLimit: true, readOnly: true })
 export type ExportQueryBody = z.infer<typeof ExportQueryBody>
 
+/**
+ * POST /platform/pg-meta/{ref}/query/export-url answers a download address: GET it (as the same user) once,
+ * within this long, and the platform streams the file as an attachment.
+ */
+export const EXPORT_LINK_TTL_MS = 60_000
+export const EXPORT_LINK_INVALID_MESSAGE = 'This download link has expired or was already used; export the result again'
+export const ExportLinkResponse = z.object({ fileUrl: z.string(), expires_at: z.string() })
+export type ExportLinkResponse = z.infer<typeof ExportLinkResponse>
+
 /** Management API: POST /v1/projects/{ref}/database/query answers the rows of the last statement. */
 export const ManagementQueryBody = z.object({
   query: RunQueryBody.shape.query,

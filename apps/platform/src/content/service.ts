@@ -1,80 +1,50 @@
 import { randomUUID } from 'node:crypto'
 import {
+  CONTENT_TYPE_CHANGE_MESSAGE,
+  type Content,
+  type ContentType,
   type CreateSnippetBody,
   type ListSnippetsQuery,
   PermissionAction,
   PermissionResource,
+  REPORT_CONFLICT_MESSAGE,
+  REPORT_CREATE_FORBIDDEN_MESSAGE,
+  REPORT_DEFAULT_NAME,
+  REPORT_IN_FOLDER_MESSAGE,
+  type ReportCard,
   SHARED_SNIPPET_IN_FOLDER_MESSAGE,
   SNIPPET_CONFLICT_MESSAGE,
   SNIPPET_CREATE_FORBIDDEN_MESSAGE,
   SNIPPET_DEFAULT_NAME,
   SNIPPET_SCHEMA_VERSION,
-  type Snippet,
-  type SnippetList,
-  type SnippetVisibility,
   type UpdateSnippetBody,
 } from '@pgfleet/contracts'
 import { sql } from 'kysely'
 import { roleCan } from '../auth/permissions'
 import type { AppContext } from '../context'
 import type { Db } from '../db/kysely'
-import type { ContentRow } from '../db/types'
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors'
 import { type ContentCaller, contentCaller } from './caller'
+import { type ContentItemRow, contentNoun, findContent, toContent, visibleContent } from './content-rows'
 
-/** A conflicting update: the answer carries the snippet as it is now, so the editor can offer a choice. */
+/** A conflicting update: the answer carries the item as it is now, so the editor can offer a choice. */
 export class SnippetConflictError extends HttpError {
-  constructor(readonly current: Snippet) {
-    super(409, SNIPPET_CONFLICT_MESSAGE)
+  constructor(readonly current: Content) {
+    super(409, current.type === 'report' ? REPORT_CONFLICT_MESSAGE : SNIPPET_CONFLICT_MESSAGE)
   }
-}
-
-type SnippetRow = ContentRow & { owner_username: string }
-
-function toSnippet(row: SnippetRow): Snippet {
-  return {
-    id: row.id,
-    type: 'sql',
-    name: row.name,
-    description: row.description,
-    visibility: row.visibility as SnippetVisibility,
-    project_id: row.project_id,
-    owner_id: row.owner_id,
-    owner: { id: row.owner_id, username: row.owner_username },
-    folder_id: row.folder_id,
-    favorite: row.favorite,
-    inserted_at: row.inserted_at.toISOString(),
-    updated_at: row.updated_at.toISOString(),
-    version: row.version,
-    content: { schema_version: row.schema_version, content_id: row.id, sql: row.sql, favorite: row.favorite },
-  }
-}
-
-/** Snippets the caller may see: their own, and those shared with the project. */
-function visibleSnippets(db: Db, caller: ContentCaller) {
-  return db
-    .selectFrom('content')
-    .innerJoin('users', 'users.id', 'content.owner_id')
-    .selectAll('content')
-    .select('users.username as owner_username')
-    .where('content.project_id', '=', caller.projectId)
-    .where((eb) => eb.or([eb('content.owner_id', '=', caller.userId), eb('content.visibility', '=', 'project')]))
-}
-
-async function findSnippet(db: Db, caller: ContentCaller, id: string): Promise<SnippetRow | undefined> {
-  return visibleSnippets(db, caller).where('content.id', '=', id).executeTakeFirst()
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`)
 
-export async function listSnippets(
+/** One type per list (`sql` unless asked otherwise), so the editor's sidebar never shows reports. */
+export async function listContent(
   ctx: AppContext,
   userId: number,
   ref: string,
   query: ListSnippetsQuery,
-): Promise<SnippetList> {
+): Promise<{ data: Content[]; total: number }> {
   const caller = await contentCaller(ctx, userId, ref)
-  let select = visibleSnippets(ctx.db, caller)
+  let select = visibleContent(ctx.db, caller).where('content.type', '=', query.type)
   if (query.name) select = select.where('content.name', 'ilike', `%${escapeLike(query.name)}%`)
   if (query.visibility) select = select.where('content.visibility', '=', query.visibility)
   if (query.favorite !== undefined) select = select.where('content.favorite', '=', query.favorite)
@@ -97,55 +67,83 @@ export async function listSnippets(
     (query.offset > 0
       ? (await select.clearSelect().select(sql<string>`count(*)`.as('total')).executeTakeFirst())?.total
       : 0)
-  return { data: rows.map(toSnippet), total: Number(total ?? 0) }
+  return { data: rows.map(toContent), total: Number(total ?? 0) }
 }
 
-export async function getSnippet(ctx: AppContext, userId: number, ref: string, id: string): Promise<Snippet> {
+export async function getContent(ctx: AppContext, userId: number, ref: string, id: string): Promise<Content> {
   const caller = await contentCaller(ctx, userId, ref)
-  const row = await findSnippet(ctx.db, caller, id)
+  const row = await findContent(ctx.db, caller, id)
   if (!row) throw notFound('Query not found')
-  return toSnippet(row)
+  return toContent(row)
 }
 
-/** A snippet's folder must be one of its owner's folders in the same project; shared snippets have none. */
+/**
+ * A snippet's folder must be one of its owner's folders in the same project; shared snippets and reports
+ * have none.
+ */
 async function assertPlacement(
   db: Db,
   caller: ContentCaller,
-  ownerId: number,
-  visibility: string,
-  folderId: string | null,
+  item: { type: ContentType; ownerId: number; visibility: string; folderId: string | null },
 ): Promise<void> {
-  if (folderId === null) return
-  if (visibility === 'project') throw badRequest(SHARED_SNIPPET_IN_FOLDER_MESSAGE)
+  if (item.folderId === null) return
+  if (item.type === 'report') throw badRequest(REPORT_IN_FOLDER_MESSAGE)
+  if (item.visibility === 'project') throw badRequest(SHARED_SNIPPET_IN_FOLDER_MESSAGE)
   const folder = await db
     .selectFrom('content_folders')
     .select('id')
-    .where('id', '=', folderId)
+    .where('id', '=', item.folderId)
     .where('project_id', '=', caller.projectId)
-    .where('owner_id', '=', ownerId)
+    .where('owner_id', '=', item.ownerId)
     .executeTakeFirst()
   if (!folder) throw badRequest('Folder not found')
 }
 
+/** A snippet has SQL and no layout; a report has a layout and no SQL of its own (its cards carry it). */
+function assertFieldsFit(type: ContentType, body: CreateSnippetBody | UpdateSnippetBody): void {
+  if (type === 'sql' && body.content?.layout !== undefined) throw badRequest('Only reports have a layout')
+  if (type === 'report' && body.content?.sql !== undefined) {
+    throw badRequest('A report has no SQL of its own: its cards carry their queries in content.layout')
+  }
+}
+
+/** Cards in their order, numbered from 0, so every reader sees the same layout. */
+function storedLayout(cards: readonly ReportCard[]): string {
+  const ordered = [...cards].sort((a, b) => a.position - b.position)
+  return JSON.stringify(ordered.map((card, position) => ({ ...card, position })))
+}
+
+function assertMayCreate(caller: ContentCaller, type: ContentType): void {
+  if (!roleCan(caller.role, PermissionAction.CREATE, PermissionResource.USER_CONTENT)) {
+    throw forbidden(type === 'report' ? REPORT_CREATE_FORBIDDEN_MESSAGE : SNIPPET_CREATE_FORBIDDEN_MESSAGE)
+  }
+}
+
 const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505'
 
-export async function createSnippet(
+export async function createContent(
   ctx: AppContext,
   userId: number,
   ref: string,
   body: CreateSnippetBody,
-): Promise<Snippet> {
+): Promise<Content> {
   const caller = await contentCaller(ctx, userId, ref)
-  if (!roleCan(caller.role, PermissionAction.CREATE, PermissionResource.USER_CONTENT)) {
-    throw forbidden(SNIPPET_CREATE_FORBIDDEN_MESSAGE)
-  }
-  return insertSnippet(ctx.db, caller, body.id ?? randomUUID(), body)
+  const type = body.type ?? 'sql'
+  assertMayCreate(caller, type)
+  return insertContent(ctx.db, caller, body.id ?? randomUUID(), type, body)
 }
 
-async function insertSnippet(db: Db, caller: ContentCaller, id: string, body: CreateSnippetBody): Promise<Snippet> {
+async function insertContent(
+  db: Db,
+  caller: ContentCaller,
+  id: string,
+  type: ContentType,
+  body: CreateSnippetBody,
+): Promise<Content> {
+  assertFieldsFit(type, body)
   const visibility = body.visibility ?? 'user'
   const folderId = body.folder_id ?? null
-  await assertPlacement(db, caller, caller.userId, visibility, folderId)
+  await assertPlacement(db, caller, { type, ownerId: caller.userId, visibility, folderId })
   const favorite = body.favorite ?? body.content?.favorite ?? false
   const now = new Date()
   try {
@@ -156,12 +154,13 @@ async function insertSnippet(db: Db, caller: ContentCaller, id: string, body: Cr
         project_id: caller.projectId,
         owner_id: caller.userId,
         folder_id: folderId,
-        type: 'sql',
-        name: body.name || SNIPPET_DEFAULT_NAME,
+        type,
+        name: body.name || (type === 'report' ? REPORT_DEFAULT_NAME : SNIPPET_DEFAULT_NAME),
         description: body.description ?? '',
         visibility,
         favorite,
         sql: body.content?.sql ?? '',
+        layout: type === 'report' ? storedLayout(body.content?.layout ?? []) : null,
         schema_version: body.content?.schema_version ?? SNIPPET_SCHEMA_VERSION,
         updated_by: caller.userId,
         inserted_at: now,
@@ -169,27 +168,30 @@ async function insertSnippet(db: Db, caller: ContentCaller, id: string, body: Cr
       })
       .execute()
   } catch (error) {
-    if (isUniqueViolation(error)) throw conflict('A query with this id already exists')
+    if (isUniqueViolation(error)) throw conflict(`A ${contentNoun(type)} with this id already exists`)
     throw error
   }
-  const row = await findSnippet(db, caller, id)
-  if (!row) throw notFound('Query not found')
-  return toSnippet(row)
+  const row = await findContent(db, caller, id)
+  if (!row) throw notFound(`${type === 'report' ? 'Report' : 'Query'} not found`)
+  return toContent(row)
 }
 
-function assertOwnerMayChange(caller: ContentCaller, row: SnippetRow, action: 'update' | 'delete'): void {
+function assertOwnerMayChange(caller: ContentCaller, row: ContentItemRow, action: 'update' | 'delete'): void {
+  const noun = contentNoun(row.type)
   const verb = action === 'update' ? PermissionAction.UPDATE : PermissionAction.DELETE
   if (!roleCan(caller.role, verb, PermissionResource.USER_CONTENT)) {
-    throw forbidden(`You do not have the required permissions to ${action} queries in this project`)
+    throw forbidden(
+      `You do not have the required permissions to ${action} ${noun === 'query' ? 'queries' : 'reports'} in this project`,
+    )
   }
   if (row.owner_id === caller.userId) return
   // Owners and Administrators may remove what is shared with the project (e.g. left by a former member)
   const moderates = roleCan(caller.role, PermissionAction.UPDATE, PermissionResource.PROJECTS)
   if (action === 'delete' && moderates && row.visibility === 'project') return
-  throw forbidden(`Only the owner of this query can ${action} it`)
+  throw forbidden(`Only the owner of this ${noun} can ${action} it`)
 }
 
-function isStale(row: SnippetRow, body: UpdateSnippetBody): boolean {
+function isStale(row: ContentItemRow, body: UpdateSnippetBody): boolean {
   if (body.version !== undefined) return body.version !== row.version
   if (body.updated_at !== undefined) return new Date(body.updated_at).getTime() !== row.updated_at.getTime()
   return false
@@ -197,33 +199,36 @@ function isStale(row: SnippetRow, body: UpdateSnippetBody): boolean {
 
 /**
  * Applies the fields given (the others keep their values). With `version` (or `updated_at`) it only
- * applies when nobody changed the snippet since: otherwise SnippetConflictError. With `upsert` (PUT), a
- * missing snippet is created with this id, so a retried save never makes a duplicate.
+ * applies when nobody changed the item since: otherwise SnippetConflictError. With `upsert` (PUT), a
+ * missing item is created with this id, so a retried save never makes a duplicate.
  */
-export async function updateSnippet(
+export async function updateContent(
   ctx: AppContext,
   userId: number,
   ref: string,
   id: string,
   body: UpdateSnippetBody,
   options: { upsert: boolean },
-): Promise<{ snippet: Snippet; created: boolean }> {
+): Promise<{ item: Content; created: boolean }> {
   const caller = await contentCaller(ctx, userId, ref)
-  const current = await findSnippet(ctx.db, caller, id)
+  const current = await findContent(ctx.db, caller, id)
   if (!current) {
     if (!options.upsert) throw notFound('Query not found')
-    if (!roleCan(caller.role, PermissionAction.CREATE, PermissionResource.USER_CONTENT)) {
-      throw forbidden(SNIPPET_CREATE_FORBIDDEN_MESSAGE)
-    }
-    return { snippet: await insertSnippet(ctx.db, caller, id, body), created: true }
+    const type = body.type ?? 'sql'
+    assertMayCreate(caller, type)
+    return { item: await insertContent(ctx.db, caller, id, type, body), created: true }
   }
+  const type = current.type as ContentType
   assertOwnerMayChange(caller, current, 'update')
-  if (isStale(current, body)) throw new SnippetConflictError(toSnippet(current))
-  if (body.name !== undefined && body.name === '') throw badRequest('The query name cannot be empty')
+  if (body.type !== undefined && body.type !== type) throw badRequest(CONTENT_TYPE_CHANGE_MESSAGE)
+  if (isStale(current, body)) throw new SnippetConflictError(toContent(current))
+  if (body.name !== undefined && body.name === '') throw badRequest(`The ${contentNoun(type)} name cannot be empty`)
+  assertFieldsFit(type, body)
 
   const visibility = body.visibility ?? current.visibility
   const folderId = body.folder_id !== undefined ? body.folder_id : current.folder_id
-  await assertPlacement(ctx.db, caller, current.owner_id, visibility, folderId)
+  await assertPlacement(ctx.db, caller, { type, ownerId: current.owner_id, visibility, folderId })
+  const layout = body.content?.layout
   const updated = await ctx.db
     .updateTable('content')
     .set({
@@ -233,6 +238,7 @@ export async function updateSnippet(
       folder_id: folderId,
       favorite: body.favorite ?? body.content?.favorite ?? current.favorite,
       sql: body.content?.sql ?? current.sql,
+      ...(layout !== undefined ? { layout: storedLayout(layout) } : {}),
       schema_version: body.content?.schema_version ?? current.schema_version,
       version: current.version + 1,
       updated_by: userId,
@@ -243,15 +249,15 @@ export async function updateSnippet(
     .where('version', '=', current.version)
     .returning('id')
     .executeTakeFirst()
-  const row = await findSnippet(ctx.db, caller, id)
+  const row = await findContent(ctx.db, caller, id)
   if (!row) throw notFound('Query not found')
-  if (!updated) throw new SnippetConflictError(toSnippet(row))
-  return { snippet: toSnippet(row), created: false }
+  if (!updated) throw new SnippetConflictError(toContent(row))
+  return { item: toContent(row), created: false }
 }
 
-export async function deleteSnippet(ctx: AppContext, userId: number, ref: string, id: string): Promise<void> {
+export async function deleteContent(ctx: AppContext, userId: number, ref: string, id: string): Promise<void> {
   const caller = await contentCaller(ctx, userId, ref)
-  const current = await findSnippet(ctx.db, caller, id)
+  const current = await findContent(ctx.db, caller, id)
   if (!current) throw notFound('Query not found')
   assertOwnerMayChange(caller, current, 'delete')
   await ctx.db.deleteFrom('content').where('id', '=', id).execute()

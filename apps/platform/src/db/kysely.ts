@@ -4,6 +4,7 @@ import * as initial from './migrations/001-initial'
 import * as lifecycle from './migrations/002-lifecycle'
 import * as content from './migrations/003-content'
 import * as keysAndDomains from './migrations/004-keys-and-domains'
+import * as reports from './migrations/007-reports'
 import type { Database } from './types'
 
 export type Db = Kysely<Database>
@@ -14,6 +15,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002-lifecycle': lifecycle,
   '003-content': content,
   '004-keys-and-domains': keysAndDomains,
+  '007-reports': reports,
 }
 
 export function createDb(config: pg.PoolConfig): { db: Db; pool: pg.Pool } {

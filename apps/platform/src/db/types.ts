@@ -152,6 +152,8 @@ export interface ContentTable {
   favorite: ColumnType<boolean, boolean | undefined, boolean>
   sql: ColumnType<string, string | undefined, string>
   schema_version: ColumnType<string, string | undefined, string>
+  /** reports only: their cards (ReportCard[]) */
+  layout: ColumnType<unknown, string | null | undefined, string | null>
   version: ColumnType<number, number | undefined, number>
   updated_by: number | null
   inserted_at: CreatedAt

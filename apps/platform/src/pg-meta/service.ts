@@ -21,6 +21,7 @@ import {
   TYPES_SQL,
 } from './sql/catalog'
 import { pageValues, schemaScope, scopeValues } from './sql/filters'
+import { FUNCTION_NAMES_SQL, RELATION_COLUMNS_SQL, TABLE_NAMES_SQL } from './sql/names'
 import { type RelationKind, relationCountSql, relationsSql } from './sql/relations'
 
 export const META_LISTS = [
@@ -35,6 +36,9 @@ export const META_LISTS = [
   'roles',
   'types',
   'foreign-keys',
+  // light name lists for the SQL editor's completion
+  'table-names',
+  'function-names',
 ] as const
 export type MetaList = (typeof META_LISTS)[number]
 
@@ -58,6 +62,8 @@ const SCOPED: Partial<Record<MetaList, string>> = {
   triggers: TRIGGERS_SQL,
   types: TYPES_SQL,
   'foreign-keys': FOREIGN_KEYS_SQL,
+  'table-names': TABLE_NAMES_SQL,
+  'function-names': FUNCTION_NAMES_SQL,
 }
 
 /** The one statement that answers a list, with its parameters. */
@@ -146,6 +152,16 @@ export async function tableJson(ctx: AppContext, project: MetaProject, id: numbe
   const json = await withMetaClient(ctx, project, (client) => queryJsonText(client, text, [id]))
   if (json === 'null') throw notFound(`Table with id ${id} not found`)
   return json
+}
+
+/** The columns of one table, view, materialized view or foreign table; 404 when no relation has this id. */
+export async function relationColumnsJson(ctx: AppContext, project: MetaProject, id: number): Promise<string> {
+  const result = await withMetaClient(ctx, project, (client) =>
+    client.query<{ json: string; found: boolean }>({ text: RELATION_COLUMNS_SQL, values: [id] }),
+  )
+  const row = result.rows[0]
+  if (!row?.found) throw notFound(`Table with id ${id} not found`)
+  return row.json
 }
 
 /** Several lists on one connection, parsed, each with its own query: for the types generator. */

@@ -11,12 +11,12 @@ import { z } from 'zod'
 import { requireAuth } from '../auth/request-auth'
 import { createFolder, deleteFolder, listFolderTree, updateFolder } from '../content/folders'
 import {
-  createSnippet,
-  deleteSnippet,
-  getSnippet,
-  listSnippets,
+  createContent,
+  deleteContent,
+  getContent,
+  listContent,
   SnippetConflictError,
-  updateSnippet,
+  updateContent,
 } from '../content/service'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
@@ -26,7 +26,7 @@ const IdParams = RefParams.extend({ id: z.uuid({ error: 'The id must be a UUID' 
 const SaveSnippetBody = z.object({ id: z.uuid({ error: 'id must be a UUID' }) })
 
 /**
- * Saved SQL snippets and their folders. The dashboard sends `Version: 2` like the hosted product's;
+ * Saved SQL snippets (type `sql`), reports (type `report`) and the snippets' folders. The dashboard sends `Version: 2` like the hosted product's;
  * it is accepted and not required.
  */
 export function contentRoutes(ctx: AppContext) {
@@ -42,13 +42,13 @@ export function contentRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     app.get('/platform/projects/:ref/content', async (request) => {
       const { userId, ref } = caller(request)
-      return listSnippets(ctx, userId, ref, parseInput(ListSnippetsQuery, request.query))
+      return listContent(ctx, userId, ref, parseInput(ListSnippetsQuery, request.query))
     })
 
     app.post('/platform/projects/:ref/content', async (request, reply) => {
       const { userId, ref } = caller(request)
-      const snippet = await createSnippet(ctx, userId, ref, parseInput(CreateSnippetBody, request.body))
-      return reply.status(201).send(snippet)
+      const item = await createContent(ctx, userId, ref, parseInput(CreateSnippetBody, request.body))
+      return reply.status(201).send(item)
     })
 
     app.get('/platform/projects/:ref/content/folders', async (request) => {
@@ -77,15 +77,15 @@ export function contentRoutes(ctx: AppContext) {
 
     app.get('/platform/projects/:ref/content/:id', async (request) => {
       const { userId, ref, id } = target(request)
-      return getSnippet(ctx, userId, ref, id)
+      return getContent(ctx, userId, ref, id)
     })
 
     const save = async (request: FastifyRequest, reply: FastifyReply, id: string, upsert: boolean) => {
       const { userId, ref } = caller(request)
       const body = parseInput(UpdateSnippetBody, request.body)
       try {
-        const { snippet, created } = await updateSnippet(ctx, userId, ref, id, body, { upsert })
-        return reply.status(created ? 201 : 200).send(snippet)
+        const { item, created } = await updateContent(ctx, userId, ref, id, body, { upsert })
+        return reply.status(created ? 201 : 200).send(item)
       } catch (error) {
         if (!(error instanceof SnippetConflictError)) throw error
         const answer: SnippetConflictResponse = { message: error.message, current: error.current }
@@ -103,7 +103,7 @@ export function contentRoutes(ctx: AppContext) {
 
     app.delete('/platform/projects/:ref/content/:id', async (request) => {
       const { userId, ref, id } = target(request)
-      await deleteSnippet(ctx, userId, ref, id)
+      await deleteContent(ctx, userId, ref, id)
       return {}
     })
   }

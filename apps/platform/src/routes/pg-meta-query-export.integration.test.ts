@@ -1,5 +1,12 @@
-import type { QueryErrorResponse, RunQueryResponse } from '@pgfleet/contracts'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import {
+  EXPORT_LINK_INVALID_MESSAGE,
+  EXPORT_LINK_TTL_MS,
+  type ExportLinkResponse,
+  type Project,
+  type QueryErrorResponse,
+  type RunQueryResponse,
+} from '@pgfleet/contracts'
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import { type SqlTestSetup, startSqlTestSetup } from '../sql/testing'
 import type { ApiClient } from '../testing/harness'
 
@@ -140,5 +147,100 @@ describe('POST /platform/pg-meta/{ref}/query/export', () => {
     // the connection went back to the pool in a usable state
     const after = await s.owner.post<RunQueryResponse>(`${s.base}/query`, { query: 'select 1 as ok' })
     expect(after.body.results[0]?.rows).toEqual([[1]])
+  })
+})
+
+describe('export download links (POST .../query/export-url, then GET the fileUrl once)', () => {
+  function linkRequest(format: string, body: Record<string, unknown>, as = 'owner') {
+    return fetch(`${s.t.baseUrl}${s.base}/query/export-url?format=${format}`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${tokens[as]}`, 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    })
+  }
+  async function link(format: string, body: Record<string, unknown>, as = 'owner'): Promise<ExportLinkResponse> {
+    const response = await linkRequest(format, body, as)
+    expect(response.status).toBe(200)
+    return (await response.json()) as ExportLinkResponse
+  }
+  const download = (url: string, as = 'owner') => fetch(url, { headers: { authorization: `Bearer ${tokens[as]}` } })
+
+  it('streams 100,000 rows through a single-use address, each row exactly once', async () => {
+    const before = Date.now()
+    const { fileUrl, expires_at } = await link('csv', { query: 'select * from wide' })
+    expect(fileUrl).toMatch(new RegExp(`^${s.t.baseUrl}${s.base}/query/export/[\\w-]{43}$`))
+    const expiresIn = new Date(expires_at).getTime() - before
+    expect(expiresIn).toBeGreaterThan(EXPORT_LINK_TTL_MS - 5_000)
+    expect(expiresIn).toBeLessThanOrEqual(EXPORT_LINK_TTL_MS + 1_000)
+
+    const response = await download(fileUrl)
+    expect(response.status).toBe(200)
+    expect(response.headers.get('content-disposition')).toBe('attachment; filename="query-result.csv"')
+    const { lines, ids, header } = await countLines(response)
+    expect(header).toBe('id,c1,c2,c3,c4,c5,c6,c7,c8,c9')
+    expect(lines).toBe(100_001)
+    expect(ids.size).toBe(100_000)
+    expect(Math.min(...ids)).toBe(1)
+    expect(Math.max(...ids)).toBe(100_000)
+
+    const again = await download(fileUrl)
+    expect(again.status).toBe(404)
+    expect(await again.json()).toEqual({ message: EXPORT_LINK_INVALID_MESSAGE })
+  })
+
+  it('refuses the address after it expired', async () => {
+    const { fileUrl } = await link('json', { query: 'select 1 as one' })
+    vi.useFakeTimers({ toFake: ['Date'] })
+    try {
+      vi.setSystemTime(Date.now() + EXPORT_LINK_TTL_MS + 1_000)
+      const late = await download(fileUrl)
+      expect(late.status).toBe(404)
+      expect(await late.json()).toEqual({ message: EXPORT_LINK_INVALID_MESSAGE })
+    } finally {
+      vi.useRealTimers()
+    }
+    // a fresh one works
+    const fresh = await link('json', { query: 'select 1 as one' })
+    expect(await (await download(fresh.fileUrl)).json()).toEqual([{ one: 1 }])
+  })
+
+  it('is bound to its user and project: others get nothing and the owner can still use it', async () => {
+    const { fileUrl } = await link('json', { query: 'select id from wide where id <= 2 order by id' })
+    expect((await download(fileUrl, 'reader')).status).toBe(404)
+    expect((await fetch(fileUrl)).status).toBe(401)
+
+    const slug = (await s.owner.get<Project>(`/platform/projects/${s.project.ref}`)).body.organization_slug
+    const other = await s.owner.post<Project>('/v1/projects', {
+      name: 'Other',
+      organization_slug: slug,
+      db_pass: 'other-db-password',
+    })
+    expect(other.status).toBe(201)
+    const elsewhere = fileUrl.replace(`/pg-meta/${s.project.ref}/`, `/pg-meta/${other.body.ref}/`)
+    expect((await download(elsewhere)).status).toBe(404)
+
+    expect(await (await download(fileUrl)).json()).toEqual([{ id: 1 }, { id: 2 }])
+  })
+
+  it('lets read-only members export with bound parameters, on the read-only path', async () => {
+    const { fileUrl } = await link(
+      'json',
+      { query: '@set min = 99999\nselect id from wide where id >= :min::int order by id' },
+      'reader',
+    )
+    expect(await (await download(fileUrl, 'reader')).json()).toEqual([{ id: 99999 }, { id: 100000 }])
+  })
+
+  it('checks the query before handing out an address: errors answer at once, in the query error shape', async () => {
+    const typo = await linkRequest('csv', { query: 'select idd from wide' })
+    expect(typo.status).toBe(400)
+    expect(await typo.json()).toMatchObject({ code: '42703', position: 8 })
+    const write = await linkRequest('csv', { query: 'delete from wide returning id' })
+    expect(write.status).toBe(400)
+    const several = await linkRequest('csv', { query: 'select 1; drop table wide' })
+    expect(several.status).toBe(400)
+    expect((await linkRequest('xml', { query: 'select 1' })).status).toBe(400)
+    const count = await s.owner.post<RunQueryResponse>(`${s.base}/query`, { query: 'select count(*)::int from wide' })
+    expect(count.body.results[0]?.rows).toEqual([[100_000]])
   })
 })

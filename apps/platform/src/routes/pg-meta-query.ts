@@ -1,6 +1,8 @@
 import { Readable } from 'node:stream'
 import {
   CancelQueryBody,
+  EXPORT_LINK_INVALID_MESSAGE,
+  type ExportLinkResponse,
   ExportQueryBody,
   ExportQueryParams,
   ManagementQueryBody,
@@ -8,21 +10,19 @@ import {
   UpdateSqlSettingsBody,
 } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
-import { parseInput } from '../errors'
+import { notFound, parseInput } from '../errors'
 import { csvChunks, jsonChunks } from '../sql/export-format'
+import { type ExportFormat, exportLinks } from '../sql/export-links'
 import { closeAllSqlPools } from '../sql/pools'
 import { SqlQueryError } from '../sql/query-errors'
-import {
-  cancelQuery,
-  getSqlSettings,
-  openQueryExport,
-  runManagementQuery,
-  runQuery,
-  updateSqlSettings,
-} from '../sql/service'
-import { RefParams } from './projects'
+import { checkQueryExport, openQueryExport } from '../sql/query-export'
+import { cancelQuery, getSqlSettings, runManagementQuery, runQuery, updateSqlSettings } from '../sql/service'
+import { originOf, RefParams } from './projects'
+
+const ExportLinkParams = RefParams.extend({ token: z.string().regex(/^[\w-]{43}$/, 'Invalid download link') })
 
 /** Aborts when the HTTP client goes away before the answer is complete: its query is then cancelled. */
 function abortOnClose(reply: FastifyReply): AbortSignal {
@@ -74,13 +74,15 @@ export function pgMetaQueryRoutes(ctx: AppContext) {
       return cancelQuery(ctx, userId, ref, queryId)
     })
 
-    app.post('/platform/pg-meta/:ref/query/export', async (request, reply) => {
-      const { userId, ref } = caller(request)
-      const { format } = parseInput(ExportQueryParams, request.query)
-      const body = parseInput(ExportQueryBody, request.body)
-      return answerSql(reply, async () => {
-        const exported = await openQueryExport(ctx, userId, ref, body, abortOnClose(reply))
+    /** Streams every row of the query as the answer: a file download with rows fetched as the client reads. */
+    const streamExport = async (
+      reply: FastifyReply,
+      grant: { userId: number; ref: string; format: ExportFormat; body: ExportQueryBody },
+    ) =>
+      answerSql(reply, async () => {
+        const exported = await openQueryExport(ctx, grant.userId, grant.ref, grant.body, abortOnClose(reply))
         reply.raw.on('close', () => void exported.abandon())
+        const { format } = grant
         const chunks =
           format === 'csv'
             ? csvChunks(exported.columns, exported.batches)
@@ -91,6 +93,42 @@ export function pgMetaQueryRoutes(ctx: AppContext) {
           .header('cache-control', 'no-store')
           .send(Readable.from(chunks, { objectMode: false }))
       })
+
+    app.post('/platform/pg-meta/:ref/query/export', async (request, reply) => {
+      const { userId, ref } = caller(request)
+      const { format } = parseInput(ExportQueryParams, request.query)
+      const body = parseInput(ExportQueryBody, request.body)
+      return streamExport(reply, { userId, ref, format, body })
+    })
+
+    // The dashboard's export: a single-use address the browser downloads itself, so a large result never
+    // sits in the page's memory. The query is checked now, so its errors show in the page.
+    app.post('/platform/pg-meta/:ref/query/export-url', async (request, reply) => {
+      const { userId, ref } = caller(request)
+      const { format } = parseInput(ExportQueryParams, request.query)
+      const body = parseInput(ExportQueryBody, request.body)
+      return answerSql(reply, async (): Promise<ExportLinkResponse> => {
+        await checkQueryExport(ctx, userId, ref, body)
+        const { token, expiresAt } = exportLinks(ctx).issue({ userId, ref, format, body })
+        return {
+          fileUrl: `${originOf(ctx, request)}/platform/pg-meta/${encodeURIComponent(ref)}/query/export/${token}`,
+          expires_at: new Date(expiresAt).toISOString(),
+        }
+      })
+    })
+
+    app.route({
+      method: 'GET',
+      url: '/platform/pg-meta/:ref/query/export/:token',
+      // a HEAD would spend the single-use token without a download
+      exposeHeadRoute: false,
+      handler: async (request, reply) => {
+        const userId = requireAuth(request).userId
+        const { ref, token } = parseInput(ExportLinkParams, request.params)
+        const grant = exportLinks(ctx).take(token, userId, ref)
+        if (!grant) throw notFound(EXPORT_LINK_INVALID_MESSAGE)
+        return streamExport(reply, grant)
+      },
     })
 
     app.get('/platform/projects/:ref/settings/sql', async (request) => {

@@ -1,6 +1,7 @@
 import {
   PermissionAction,
   PermissionResource,
+  PgMetaColumnsQuery,
   PgMetaListQuery,
   TypescriptTypesQuery,
   type TypescriptTypesResponse,
@@ -11,7 +12,7 @@ import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
 import { assertCan } from '../organizations/membership'
-import { listMetaJson, META_LISTS, tableJson } from '../pg-meta/service'
+import { listMetaJson, META_LISTS, relationColumnsJson, tableJson } from '../pg-meta/service'
 import { getProjectForUser } from '../projects/service'
 import { generateProjectTypes } from '../types-gen/service'
 import { RefParams } from './projects'
@@ -48,6 +49,12 @@ export function pgMetaRoutes(ctx: AppContext) {
       const project = await projectOf(request)
       const { id } = parseInput(TableParams, request.params)
       return sendJson(reply, await tableJson(ctx, project, id))
+    })
+
+    app.get('/platform/pg-meta/:ref/columns', async (request, reply) => {
+      const project = await projectOf(request)
+      const { table_id } = parseInput(PgMetaColumnsQuery, request.query)
+      return sendJson(reply, await relationColumnsJson(ctx, project, table_id))
     })
 
     app.get('/v1/projects/:ref/types/typescript', async (request): Promise<TypescriptTypesResponse> => {

@@ -1,6 +1,5 @@
 import {
   type CancelQueryResponse,
-  type ExportQueryBody,
   MAX_QUERY_RESULT_CHARS,
   MAX_QUERY_RESULT_ROWS,
   type ManagementQueryBody,
@@ -53,7 +52,7 @@ export const READ_ONLY_TRANSACTION_CONTROL_MESSAGE =
   'Read-only queries cannot use BEGIN, COMMIT, ROLLBACK or SAVEPOINT: they run in one read-only transaction'
 
 /** Members without sql:write on database, and anyone asking for it, run SQL read-only. */
-function accessFor(project: SqlProject, readOnly: boolean | undefined): SqlAccess {
+export function accessFor(project: SqlProject, readOnly: boolean | undefined): SqlAccess {
   if (!roleCan(project.role, PermissionAction.SQL_READ, PermissionResource.DATABASE)) {
     throw forbidden('You do not have the required permissions to run SQL on this project')
   }
@@ -61,7 +60,7 @@ function accessFor(project: SqlProject, readOnly: boolean | undefined): SqlAcces
   return canWrite && !readOnly ? 'write' : 'read'
 }
 
-function assertRunning(row: SqlProjectRow): void {
+export function assertRunning(row: SqlProjectRow): void {
   if (row.status !== 'ACTIVE_HEALTHY') {
     throw conflict(
       `The project's database is not running (status ${row.status}); SQL can run once it is ACTIVE_HEALTHY`,
@@ -70,7 +69,7 @@ function assertRunning(row: SqlProjectRow): void {
 }
 
 /** A lease on the project's database; a stale pool (the server restarted elsewhere) is dropped and retried once. */
-async function leaseFor(ctx: AppContext, row: SqlProjectRow, access: SqlAccess, options: LeaseOptions) {
+export async function leaseFor(ctx: AppContext, row: SqlProjectRow, access: SqlAccess, options: LeaseOptions) {
   const project = await projectSql(ctx, row.ref, row.sql_statement_timeout_ms)
   try {
     return { project, lease: await project.lease(access, options) }
@@ -82,7 +81,7 @@ async function leaseFor(ctx: AppContext, row: SqlProjectRow, access: SqlAccess, 
   }
 }
 
-function asQueryError(error: unknown, prepared: PreparedSql, prefix = ''): unknown {
+export function asQueryError(error: unknown, prepared: PreparedSql, prefix = ''): unknown {
   if (isPostgresError(error)) {
     return toSqlQueryError(error, {
       original: prepared.original,
@@ -95,7 +94,7 @@ function asQueryError(error: unknown, prepared: PreparedSql, prefix = ''): unkno
   return new HttpError(503, `The connection to the project's database failed: ${reason}`)
 }
 
-async function typeNames(project: ProjectSql, client: pg.PoolClient, typeIds: number[]): Promise<void> {
+export async function typeNames(project: ProjectSql, client: pg.PoolClient, typeIds: number[]): Promise<void> {
   const unknown = [...new Set(typeIds)].filter((id) => !builtinTypeName(id) && !project.typeNames.has(id))
   if (unknown.length === 0) return
   const found = await client
@@ -107,7 +106,7 @@ async function typeNames(project: ProjectSql, client: pg.PoolClient, typeIds: nu
   for (const { oid, typname } of found.rows) project.typeNames.set(Number(oid), typname)
 }
 
-const typeNameOf = (project: ProjectSql, typeId: number): string =>
+export const typeNameOf = (project: ProjectSql, typeId: number): string =>
   builtinTypeName(typeId) ?? project.typeNames.get(typeId) ?? String(typeId)
 
 interface Execution {
@@ -242,108 +241,6 @@ export async function cancelQuery(
   if (row.status !== 'ACTIVE_HEALTHY') return { cancelled: false }
   const project = await projectSql(ctx, ref, row.sql_statement_timeout_ms)
   return { cancelled: await project.cancel(userId, queryId) }
-}
-
-const EXPORT_CURSOR = 'pgfleet_export'
-const EXPORT_DECLARE = `DECLARE ${EXPORT_CURSOR} NO SCROLL CURSOR FOR `
-const EXPORT_BATCH_ROWS = 2_000
-const rawText = { getTypeParser: () => (value: string) => value }
-
-export interface QueryExport {
-  columns: QueryColumn[]
-  /** batches of rows, values as Postgres prints them (null for NULL); ends the transaction when done or abandoned */
-  batches: AsyncGenerator<(string | null)[][]>
-  /** releases the connection when `batches` was never iterated (the response failed before streaming) */
-  abandon(): Promise<void>
-}
-
-/**
- * Opens a cursor on one query, in a read-only transaction: every row once, from one snapshot, fetched
- * batch by batch as the HTTP client reads (each FETCH gets the statement timeout, not the whole download).
- */
-export async function openQueryExport(
-  ctx: AppContext,
-  userId: number,
-  ref: string,
-  body: ExportQueryBody,
-  signal?: AbortSignal,
-): Promise<QueryExport> {
-  const sqlProject = await sqlProjectFor(ctx, userId, ref)
-  const access = accessFor(sqlProject, false)
-  assertRunning(sqlProject.row)
-  const prepared = await prepareSql(body.query, body.parameters, { autoLimit: false })
-  const { project, lease } = await leaseFor(ctx, sqlProject.row, access, {
-    userId,
-    queryId: body.queryId,
-    signal,
-  }).catch((error: unknown) => {
-    throw asQueryError(error, prepared)
-  })
-  const { client } = lease
-  let released = false
-  const release = async (failed: boolean) => {
-    if (released) return
-    released = true
-    await lease.release(failed)
-  }
-  const fetchBatch = () =>
-    client.query<(string | null)[]>({
-      text: `FETCH FORWARD ${EXPORT_BATCH_ROWS} FROM ${EXPORT_CURSOR}`,
-      rowMode: 'array',
-      types: rawText,
-    })
-
-  let first: pg.QueryArrayResult<(string | null)[]>
-  try {
-    await client.query('BEGIN READ ONLY')
-    // the extended protocol takes exactly one statement: `select 1; drop table t` is refused, not half-run
-    const declare: pg.QueryConfig & { queryMode: 'extended' } = {
-      text: EXPORT_DECLARE + prepared.text,
-      values: prepared.values,
-      queryMode: 'extended',
-    }
-    await client.query(declare)
-    first = await fetchBatch()
-    await typeNames(
-      project,
-      client,
-      first.fields.map((field) => field.dataTypeID),
-    )
-  } catch (error) {
-    await release(true)
-    throw asQueryError(error, prepared, EXPORT_DECLARE)
-  }
-
-  let started = false
-  async function* batches(): AsyncGenerator<(string | null)[][]> {
-    started = true
-    let failed = true
-    try {
-      let batch = first
-      for (;;) {
-        if (batch.rows.length > 0) yield batch.rows
-        if (batch.rows.length < EXPORT_BATCH_ROWS) break
-        batch = await fetchBatch()
-      }
-      await client.query('COMMIT')
-      failed = false
-    } finally {
-      await release(failed)
-    }
-  }
-
-  return {
-    columns: first.fields.map((field) => ({
-      name: field.name,
-      type: typeNameOf(project, field.dataTypeID),
-      typeId: field.dataTypeID,
-    })),
-    batches: batches(),
-    async abandon() {
-      // a generator that never started cannot run its finally block
-      if (!started) await release(true)
-    },
-  }
 }
 
 export async function getSqlSettings(ctx: AppContext, userId: number, ref: string): Promise<SqlSettings> {

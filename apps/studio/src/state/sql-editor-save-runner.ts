@@ -1,5 +1,7 @@
 import type { Snippet } from '@pgfleet/contracts'
+import { toast } from 'sonner'
 import {
+  FAILED_TO_INSERT_CONTENT,
   KEEPALIVE_MAX_BODY_BYTES,
   SAVE_RETRY_BASE_DELAY_MS,
   SAVE_RETRY_MAX_DELAY_MS,
@@ -78,6 +80,9 @@ export async function runSave(id: string, { keepalive = false }: { keepalive?: b
     } else {
       const retryable = !isApiError(error) || isRetryableStatus(error.status)
       setDraft(id, (current) => saveFailed(current, getErrorMessage(error), retryable))
+      // the snippet's first save inserts it: say so once; later failures show in the editor's save status
+      if (draft.baseVersion === null && draft.attempts === 0)
+        toast.error(FAILED_TO_INSERT_CONTENT(getErrorMessage(error)))
     }
   }
   syncBackup(id)

@@ -43,7 +43,7 @@ export const relationCountSql = (kind: RelationKind) => `
   where c.relkind = any(${RELKINDS[kind]}) and ${inScope('n.nspname')}`
 
 /** The column CTEs; they read the relations from `rel`. */
-const COLUMN_CTES = `
+export const COLUMN_CTES = `
 att as materialized (
   select a.attrelid, a.attnum, a.attname, a.atttypid, a.attnotnull, a.attidentity, a.attgenerated, a.atthasdef,
     rel.relkind

@@ -18,4 +18,11 @@ export const pgMetaKeys = {
   list: (ref: string | undefined, list: PgMetaList) => [...pgMetaKeys.all(ref), list] as const,
   tables: (ref: string | undefined, params: { includeColumns: boolean; includedSchemas?: readonly string[] }) =>
     [...pgMetaKeys.list(ref, 'tables'), params] as const,
+  // under the lists they come from, so SQL that changes tables (or functions) refreshes them too
+  tableNames: (ref: string | undefined, includedSchemas?: readonly string[]) =>
+    [...pgMetaKeys.list(ref, 'tables'), 'names', { includedSchemas }] as const,
+  columns: (ref: string | undefined, tableId: number) =>
+    [...pgMetaKeys.list(ref, 'tables'), 'columns', tableId] as const,
+  functionNames: (ref: string | undefined, includedSchemas?: readonly string[]) =>
+    [...pgMetaKeys.list(ref, 'functions'), 'names', { includedSchemas }] as const,
 }

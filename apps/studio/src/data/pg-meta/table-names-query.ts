@@ -1,35 +1,31 @@
+import { PG_META_CONNECTION_HEADER, type PgTableName, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
+import { fetcher } from '../fetcher'
 import type { QueryOptions } from '../types'
 import { pgMetaKeys } from './keys'
-import { getTables } from './tables-query'
 
-/** A table and its column names: all that completion needs. */
-export type TableNames = { schema: string; name: string; columns: string[] }
+type NamesVariables = { ref: string | undefined; includedSchemas?: readonly string[] }
 
 /**
- * Every table's and column's name, for completion. The full metadata (tens of MB with 10,000 tables) is
- * read and dropped here: the cache keeps the names only.
+ * Every table, view, materialized view and foreign table by name and kind, without columns: what completion
+ * needs up front (well under a MB at 10,000 tables; columns come per table, see table-columns-query).
  */
-export async function getTableNames(
-  { ref, includedSchemas }: { ref: string | undefined; includedSchemas?: readonly string[] },
-  signal?: AbortSignal,
-): Promise<TableNames[]> {
-  const tables = await getTables({ ref, includeColumns: true, includedSchemas }, signal)
-  return tables.map((table) => ({
-    schema: table.schema,
-    name: table.name,
-    columns: table.columns ? table.columns.map((column) => column.name) : [],
-  }))
+export async function getTableNames({ ref, includedSchemas }: NamesVariables, signal?: AbortSignal) {
+  if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
+  const params = includedSchemas?.length ? `?included_schemas=${encodeURIComponent(includedSchemas.join(','))}` : ''
+  return fetcher<PgTableName[]>(`/platform/pg-meta/${encodeURIComponent(ref)}/table-names${params}`, {
+    signal,
+    headers: { [PG_META_CONNECTION_HEADER]: '' },
+  })
 }
 
 export function useTableNamesQuery(
-  { ref, includedSchemas }: { ref: string | undefined; includedSchemas?: readonly string[] },
-  options: QueryOptions<TableNames[]> = {},
+  { ref, includedSchemas }: NamesVariables,
+  options: QueryOptions<PgTableName[]> = {},
 ) {
   return useQuery({
     ...options,
-    // under the tables list's key, so SQL that changes tables refreshes it too
-    queryKey: [...pgMetaKeys.list(ref, 'tables'), 'names', { includedSchemas }],
+    queryKey: pgMetaKeys.tableNames(ref, includedSchemas),
     queryFn: ({ signal }) => getTableNames({ ref, includedSchemas }, signal),
     enabled: Boolean(ref) && (options.enabled ?? true),
   })

@@ -1,6 +1,6 @@
-import type { ExportQueryBody } from '@pgfleet/contracts'
+import type { ExportLinkResponse, ExportQueryBody } from '@pgfleet/contracts'
 import { useMutation } from '@tanstack/react-query'
-import { fetchResponse } from '../fetcher'
+import { fetcher } from '../fetcher'
 import type { MutationOptions } from '../types'
 import { queryPath } from './sql-paths'
 
@@ -8,16 +8,14 @@ export type QueryExportFormat = 'csv' | 'json'
 export type QueryExportVariables = { ref: string | undefined; format: QueryExportFormat } & ExportQueryBody
 
 /**
- * Exports every row of one query: the platform streams it from a cursor, without the row cap of a run.
- * The answer is read as a Blob, which the browser keeps out of the page's memory (on disk when large).
+ * Asks for a single-use download address of every row of one query (checked by the platform first, so
+ * errors answer here). The caller hands it to the browser, which streams the file to disk: a large export
+ * never sits in the page's memory.
  */
 export async function exportQuery({ ref, format, ...body }: QueryExportVariables) {
-  const response = await fetchResponse(queryPath(ref, `/export?format=${format}`), { method: 'POST', body })
-  return { blob: await response.blob(), filename: `query-result.${format}` }
+  return fetcher<ExportLinkResponse>(queryPath(ref, `/export-url?format=${format}`), { method: 'POST', body })
 }
 
-export function useQueryExportMutation(
-  options: MutationOptions<{ blob: Blob; filename: string }, QueryExportVariables> = {},
-) {
+export function useQueryExportMutation(options: MutationOptions<ExportLinkResponse, QueryExportVariables> = {}) {
   return useMutation({ ...options, mutationFn: exportQuery })
 }

@@ -1,12 +1,12 @@
 import type { DragEvent, ReactNode } from 'react'
-import { lazy, Suspense, useEffect, useMemo, useState } from 'react'
+import { lazy, Suspense, useEffect, useMemo, useRef, useState } from 'react'
 import { uuidv4 } from '../../../lib/uuid'
 import { type ResultEntry, useSqlEditorStore } from '../../../state/sql-editor-store'
 import { Button } from '../../ui/Button'
 import { Skeleton } from '../../ui/Skeleton'
 import { ResultsGrid } from '../SQLEditor/ResultsGrid'
 import { RunConfirmDialog } from '../SQLEditor/RunConfirmDialog'
-import { CANCEL_QUERY_LABEL, NO_ROWS_MESSAGE } from '../SQLEditor/sql-editor.constants'
+import { CANCEL_QUERY_LABEL, FAILED_TO_EXECUTE_QUERY, NO_ROWS_MESSAGE } from '../SQLEditor/sql-editor.constants'
 import { rowResultSets } from '../SQLEditor/sql-editor.utils'
 import { useSqlRunner } from '../SQLEditor/use-sql-runner'
 import {
@@ -68,6 +68,7 @@ export function QueryCard({
   config: initialConfig,
   onConfigChange,
   draggable = false,
+  autoRun = false,
   actions,
 }: {
   projectRef: string
@@ -78,6 +79,8 @@ export function QueryCard({
   onConfigChange?: (config: ChartConfig) => void
   /** can be dropped into a report (reportsV2) */
   draggable?: boolean
+  /** runs once when shown, if the SQL is a plain read (anything else waits for Run and its confirmation) */
+  autoRun?: boolean
   actions?: ReactNode
 }) {
   const [key] = useState(() => `query-card-${uuidv4()}`)
@@ -101,10 +104,24 @@ export function QueryCard({
     onConfigChange?.(next)
   }
 
-  const onRun = async () => {
-    const result = await run({ key, sql, rowLimit: QUERY_CARD_ROW_LIMIT })
+  const onRun = async (onlyIfSafe = false) => {
+    const result = await run({
+      key,
+      sql,
+      rowLimit: QUERY_CARD_ROW_LIMIT,
+      onlyIfSafe,
+      failureToast: FAILED_TO_EXECUTE_QUERY,
+    })
     if (result) setEntry(result)
   }
+
+  const autoRan = useRef(false)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, with the SQL the card opened with
+  useEffect(() => {
+    if (!autoRun || autoRan.current) return
+    autoRan.current = true
+    void onRun(true)
+  }, [autoRun])
 
   const onDragStart = (event: DragEvent) => {
     const payload: QueryCardDragPayload = { title, sql, snippetId, config: { ...config, ...keys } }

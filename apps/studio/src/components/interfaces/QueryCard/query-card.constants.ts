@@ -1,7 +1,9 @@
+import { CHART_TYPES } from '@pgfleet/contracts'
+
 /** Spec 02, "Query card" and section 9. */
 export const CHART_MAX_HEIGHT_PX = 250
 export const QUERY_BLOCK_RENDER_DEBOUNCE_MS = 500
-export const CHART_TYPES = ['bar', 'line'] as const
+export { CHART_TYPES }
 export type ChartType = (typeof CHART_TYPES)[number]
 export const DEFAULT_CHART_TYPE: ChartType = 'bar'
 /** Rows a card asks for: the editor's default results limit. */

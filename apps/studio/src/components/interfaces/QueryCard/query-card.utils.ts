@@ -1,16 +1,8 @@
-import type { QueryColumn, QueryResultSet } from '@pgfleet/contracts'
-import { type ChartType, DEFAULT_CHART_TYPE } from './query-card.constants'
+import type { ChartConfig, QueryColumn, QueryResultSet } from '@pgfleet/contracts'
+import { DEFAULT_CHART_TYPE } from './query-card.constants'
 
-/** Chart config (spec 02, section 3). */
-export type ChartConfig = {
-  type: ChartType
-  cumulative: boolean
-  xKey: string
-  yKey: string
-  showLabels: boolean
-  showGrid: boolean
-  view: 'table' | 'chart'
-}
+/** Chart config (spec 02, section 3); reports store it per card. */
+export type { ChartConfig }
 
 export const DEFAULT_CHART_CONFIG: ChartConfig = {
   type: DEFAULT_CHART_TYPE,

@@ -1,131 +1,89 @@
-import { type DragEvent, useMemo, useState } from 'react'
+import { PermissionAction, PermissionResource, type Report } from '@pgfleet/contracts'
 import { Link, useNavigate } from 'react-router'
 import { toast } from 'sonner'
-import { useSnippetsQuery } from '../../../data/content/snippets-query'
+import { useLegacyReportsMigration } from '../../../data/content/legacy-reports-migration'
+import { useReportCreateMutation } from '../../../data/content/report-create-mutation'
+import { useReportsQuery } from '../../../data/content/reports-query'
+import { getErrorMessage } from '../../../data/fetcher'
+import { useProfileQuery } from '../../../data/profile/profile-query'
+import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'
+import { useCan } from '../../../lib/use-can'
 import { isFlagOn, useFlag } from '../../../lib/use-flag'
 import { uuidv4 } from '../../../lib/uuid'
-import { type Report, useReportsStore } from '../../../state/reports-store'
 import { Button } from '../../ui/Button'
 import { ErrorState } from '../../ui/ErrorState'
 import { Skeleton } from '../../ui/Skeleton'
-import { QueryCard, readQueryCardDrag } from '../QueryCard/QueryCard'
-import { snippetLabel } from '../SQLEditor/sql-editor.utils'
 import {
-  CARD_ADDED_MESSAGE,
   DROP_CARD_HINT,
   NEW_REPORT_LABEL,
   NEW_REPORT_NAME,
   NO_REPORTS,
-  NO_SAVED_QUERIES,
+  REPORT_CREATE_FAILED,
+  REPORT_CREATE_FORBIDDEN_NOTICE,
   REPORTS_DESCRIPTION,
-  REPORTS_STORAGE_NOTE,
   REPORTS_TITLE,
-  SAVED_CARDS_PAGE_SIZE,
   SAVED_QUERIES_TITLE,
-  SHOW_MORE_CARDS,
   YOUR_REPORTS_TITLE,
 } from './reports.constants'
+import { SavedQueryCards } from './SavedQueryCards'
+import { useReportDrop } from './use-report-drop'
 
-/** Adds a dropped query card to a report. */
-export function useReportDrop(report: Report | undefined) {
-  const addCard = useReportsStore((state) => state.addCard)
-  const [over, setOver] = useState(false)
-  return {
-    over,
-    handlers: {
-      onDragOver: (event: DragEvent) => {
-        if (!report) return
-        event.preventDefault()
-        event.dataTransfer.dropEffect = 'copy'
-        setOver(true)
-      },
-      onDragLeave: () => setOver(false),
-      onDrop: (event: DragEvent) => {
-        setOver(false)
-        const payload = readQueryCardDrag(event)
-        if (!report || !payload) return
-        event.preventDefault()
-        addCard(report.id, { id: uuidv4(), ...payload })
-        toast.success(CARD_ADDED_MESSAGE(report.name))
-      },
-    },
-  }
-}
-
-function ReportDropTarget({ report, projectRef }: { report: Report; projectRef: string }) {
-  const { over, handlers } = useReportDrop(report)
+function ReportDropTarget({ report, projectRef, mine }: { report: Report; projectRef: string; mine: boolean }) {
+  const { over, saving, handlers } = useReportDrop(projectRef, mine ? report : undefined)
+  const count = report.content.layout.length
   return (
     <li
       {...handlers}
       data-testid="report-drop-target"
+      data-report-id={report.id}
+      aria-busy={saving}
       className={`rounded-md border px-3 py-2 text-sm ${over ? 'border-emerald-500 bg-emerald-50' : 'border-neutral-200 bg-white'}`}
     >
       <Link to={`/project/${projectRef}/reports/${report.id}`} className="font-medium text-neutral-900 hover:underline">
         {report.name}
       </Link>
       <span className="ml-2 text-xs text-neutral-500">
-        {report.cards.length} {report.cards.length === 1 ? 'card' : 'cards'} · {DROP_CARD_HINT}
+        {count} {count === 1 ? 'card' : 'cards'}
+        {mine ? ` · ${DROP_CARD_HINT}` : ` · ${report.owner.username}`}
       </span>
     </li>
   )
 }
 
-/** The saved queries of the project as query cards (draggable into a report under reportsV2). */
-export function SavedQueryCards({ projectRef, draggable }: { projectRef: string; draggable: boolean }) {
-  const snippets = useSnippetsQuery({ ref: projectRef })
-  const [shown, setShown] = useState(SAVED_CARDS_PAGE_SIZE)
-  if (snippets.isPending) return <Skeleton className="h-40" />
-  if (snippets.isError) return <ErrorState error={snippets.error} onRetry={() => void snippets.refetch()} />
-  const list = snippets.data.data
-  if (list.length === 0) return <p className="text-sm text-neutral-500">{NO_SAVED_QUERIES}</p>
+function ReportList({ projectRef, enabled }: { projectRef: string; enabled: boolean }) {
+  const reports = useReportsQuery({ ref: projectRef }, { enabled })
+  const { data: profile } = useProfileQuery()
+  if (!enabled || reports.isPending) return <Skeleton className="h-16" />
+  if (reports.isError) return <ErrorState error={reports.error} onRetry={() => void reports.refetch()} />
+  if (reports.data.data.length === 0) return <p className="text-sm text-neutral-500">{NO_REPORTS}</p>
   return (
-    <div className="space-y-4">
-      <div className="grid gap-4 xl:grid-cols-2">
-        {list.slice(0, shown).map((snippet) => (
-          <QueryCard
-            key={snippet.id}
-            projectRef={projectRef}
-            title={snippetLabel(snippet.name)}
-            sql={snippet.content.sql}
-            snippetId={snippet.id}
-            draggable={draggable}
-          />
-        ))}
-      </div>
-      {list.length > shown && (
-        <Button onClick={() => setShown((count) => count + SAVED_CARDS_PAGE_SIZE)}>
-          {SHOW_MORE_CARDS(list.length - shown)}
-        </Button>
-      )}
-    </div>
+    <ul className="space-y-2" data-testid="reports-list">
+      {reports.data.data.map((report) => (
+        <ReportDropTarget
+          key={report.id}
+          report={report}
+          projectRef={projectRef}
+          mine={report.owner_id === profile?.id}
+        />
+      ))}
+    </ul>
   )
 }
 
-/** /project/{ref}/reports: saved query cards, and (reportsV2) reports to drop them into. */
+/** /project/{ref}/reports: saved query cards, and (reportsV2) the project's reports to drop them into. */
 export function ReportsPage({ projectRef }: { projectRef: string }) {
   const navigate = useNavigate()
   const reportsV2 = isFlagOn(useFlag('reportsV2'))
-  const allReports = useReportsStore((state) => state.reports)
-  const addReport = useReportsStore((state) => state.addReport)
-  const reports = useMemo(
-    () =>
-      Object.values(allReports)
-        .filter((report) => report.projectRef === projectRef)
-        .sort((a, b) => b.createdAt.localeCompare(a.createdAt)),
-    [allReports, projectRef],
-  )
-
-  const newReport = () => {
-    const report: Report = {
-      id: uuidv4(),
-      projectRef,
-      name: NEW_REPORT_NAME,
-      createdAt: new Date().toISOString(),
-      cards: [],
-    }
-    addReport(report)
-    navigate(`/project/${projectRef}/reports/${report.id}`)
-  }
+  // reports an earlier version kept in this browser move to the server before the list is read
+  const migration = useLegacyReportsMigration()
+  const { data: project } = useProjectDetailQuery({ ref: projectRef })
+  const { can: canCreate } = useCan(PermissionAction.CREATE, PermissionResource.USER_CONTENT, {
+    orgSlug: project?.organization_slug,
+  })
+  const create = useReportCreateMutation({
+    onSuccess: (report) => navigate(`/project/${projectRef}/reports/${report.id}`),
+    onError: (error) => toast.error(REPORT_CREATE_FAILED(getErrorMessage(error))),
+  })
 
   return (
     <div className="mx-auto max-w-6xl space-y-6 p-6" data-testid="reports-page">
@@ -135,7 +93,13 @@ export function ReportsPage({ projectRef }: { projectRef: string }) {
           <p className="text-sm text-neutral-600">{REPORTS_DESCRIPTION}</p>
         </div>
         {reportsV2 && (
-          <Button variant="primary" onClick={newReport}>
+          <Button
+            variant="primary"
+            disabled={!canCreate}
+            title={canCreate ? undefined : REPORT_CREATE_FORBIDDEN_NOTICE}
+            loading={create.isPending}
+            onClick={() => create.mutate({ ref: projectRef, id: uuidv4(), name: NEW_REPORT_NAME })}
+          >
             {NEW_REPORT_LABEL}
           </Button>
         )}
@@ -143,16 +107,7 @@ export function ReportsPage({ projectRef }: { projectRef: string }) {
       {reportsV2 && (
         <section aria-label={YOUR_REPORTS_TITLE}>
           <h2 className="mb-2 text-sm font-semibold text-neutral-900">{YOUR_REPORTS_TITLE}</h2>
-          {reports.length === 0 ? (
-            <p className="text-sm text-neutral-500">{NO_REPORTS}</p>
-          ) : (
-            <ul className="space-y-2">
-              {reports.map((report) => (
-                <ReportDropTarget key={report.id} report={report} projectRef={projectRef} />
-              ))}
-            </ul>
-          )}
-          <p className="mt-2 text-xs text-neutral-500">{REPORTS_STORAGE_NOTE}</p>
+          <ReportList projectRef={projectRef} enabled={!migration.isPending} />
         </section>
       )}
       <section aria-label={SAVED_QUERIES_TITLE}>

@@ -10,13 +10,18 @@ export const NO_REPORTS = 'No reports yet.'
 export const DROP_CARD_HINT = 'Drop query cards here'
 export const REPORT_EMPTY = 'This report has no cards yet. Drag saved queries from the list into it.'
 export const REPORT_NOT_FOUND_TITLE = 'Report not found'
-export const REPORT_NOT_FOUND_DESCRIPTION = 'Reports are kept in this browser; this one is not here.'
+export const REPORT_NOT_FOUND_DESCRIPTION = 'It may have been deleted, or it is private to another member.'
 export const REMOVE_CARD_LABEL = 'Remove'
 export const DELETE_REPORT_LABEL = 'Delete report'
 export const BACK_TO_REPORTS_LABEL = 'All reports'
 export const CARD_ADDED_MESSAGE = (report: string) => `Added to ${report}`
-/** Where reports are kept, said once on the page. */
-export const REPORTS_STORAGE_NOTE = 'Reports are saved in this browser.'
+export const REPORT_SAVE_FAILED = (message: string) => `Failed to save report: ${message}`
+export const REPORT_CREATE_FAILED = (message: string) => `Failed to create report: ${message}`
+export const REPORT_DELETE_FAILED = (message: string) => `Failed to delete report: ${message}`
+export const REPORT_VISIBILITY_LABEL = 'Visible to'
+export const REPORT_VISIBILITY_OPTIONS = { user: 'Only me', project: 'Project members' } as const
+export const REPORT_READ_ONLY_NOTICE = (owner: string) => `Shared by ${owner}. Only they can change this report.`
+export const REPORT_CREATE_FORBIDDEN_NOTICE = 'You need additional permissions to create reports in this project'
 /** Saved queries shown as cards at first (newest first), then this many more per click. */
 export const SAVED_CARDS_PAGE_SIZE = 24
 export const SHOW_MORE_CARDS = (remaining: number) => `Show more (${remaining} more)`

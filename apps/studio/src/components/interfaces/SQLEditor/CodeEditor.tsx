@@ -12,7 +12,7 @@ import { Annotation, Compartment, EditorState, Prec } from '@codemirror/state'
 import { EditorView, keymap, lineNumbers, placeholder as placeholderExtension } from '@codemirror/view'
 import { type Ref, useEffect, useImperativeHandle, useRef } from 'react'
 import { debounce } from '../../../lib/debounce'
-import type { CompletionSchema } from './completion-schema'
+import { type CompletionData, sqlCompletionSource } from './sql-completion-source'
 import { EDITOR_CHANGE_DEBOUNCE_MS, EDITOR_FONT_SIZE_PX, EDITOR_TAB_SIZE } from './sql-editor.constants'
 
 export type CodeEditorHandle = {
@@ -35,7 +35,8 @@ type CodeEditorProps = {
   onRun?: () => void
   onSelectionChange?: (hasSelection: boolean) => void
   onBlur?: () => void
-  schema?: CompletionSchema
+  /** the project's names; read when completion asks, so new metadata needs no reconfiguring */
+  completion?: CompletionData
   placeholder?: string
   readOnly?: boolean
   ariaLabel: string
@@ -54,10 +55,10 @@ const theme = EditorView.theme({
   '.cm-tooltip-autocomplete': { fontSize: `${EDITOR_FONT_SIZE_PX}px` },
 })
 
-const languageFor = (schema: CompletionSchema | undefined) =>
-  sql({ dialect: PostgreSQL, schema, defaultSchema: 'public', upperCaseKeywords: false })
-
-/** CodeMirror 6 with Postgres highlighting and completion from the project's tables and columns. */
+/**
+ * CodeMirror 6 with Postgres highlighting, keyword completion, and completion from the project's metadata
+ * (schemas, tables, functions; columns fetched per table when a statement needs them).
+ */
 export function CodeEditor({
   value,
   epoch,
@@ -66,7 +67,7 @@ export function CodeEditor({
   onRun,
   onSelectionChange,
   onBlur,
-  schema,
+  completion,
   placeholder,
   readOnly = false,
   ariaLabel,
@@ -75,13 +76,14 @@ export function CodeEditor({
 }: CodeEditorProps) {
   const parentRef = useRef<HTMLDivElement>(null)
   const viewRef = useRef<EditorView>(null)
-  const language = useRef(new Compartment())
+  const completionRef = useRef(completion)
+  completionRef.current = completion
   const editable = useRef(new Compartment())
   const callbacks = useRef({ onChange, onTyping, onRun, onSelectionChange, onBlur })
   callbacks.current = { onChange, onTyping, onRun, onSelectionChange, onBlur }
   const commitRef = useRef<ReturnType<typeof debounce<[]>>>(null)
   const dirty = useRef(false)
-  const initial = useRef({ value, schema, readOnly, placeholder, ariaLabel })
+  const initial = useRef({ value, readOnly, placeholder, ariaLabel })
 
   useEffect(() => {
     const parent = parentRef.current
@@ -123,7 +125,8 @@ export function CodeEditor({
           EditorState.tabSize.of(EDITOR_TAB_SIZE),
           indentUnit.of(' '.repeat(EDITOR_TAB_SIZE)),
 
-          language.current.of(languageFor(start.schema)),
+          sql({ dialect: PostgreSQL, upperCaseKeywords: false }),
+          PostgreSQL.language.data.of({ autocomplete: sqlCompletionSource(() => completionRef.current) }),
           editable.current.of([EditorState.readOnly.of(start.readOnly), EditorView.editable.of(!start.readOnly)]),
           start.placeholder ? placeholderExtension(start.placeholder) : [],
           EditorView.contentAttributes.of({ 'aria-label': start.ariaLabel }),
@@ -174,10 +177,6 @@ export function CodeEditor({
       annotations: externalChange.of(true),
     })
   }, [epoch])
-
-  useEffect(() => {
-    viewRef.current?.dispatch({ effects: language.current.reconfigure(languageFor(schema)) })
-  }, [schema])
 
   useEffect(() => {
     viewRef.current?.dispatch({

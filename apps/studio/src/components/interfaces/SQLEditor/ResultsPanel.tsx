@@ -3,7 +3,7 @@ import { toast } from 'sonner'
 import { getErrorMessage } from '../../../data/fetcher'
 import { type QueryExportFormat, useQueryExportMutation } from '../../../data/sql/query-export-mutation'
 import { cn } from '../../../lib/cn'
-import { saveBlobAs } from '../../../lib/save-file'
+import { startBrowserDownload } from '../../../lib/download'
 import type { ResultEntry } from '../../../state/sql-editor-store'
 import { Button } from '../../ui/Button'
 import { Spinner } from '../../ui/Spinner'
@@ -130,7 +130,7 @@ export function ResultsPanel({
   useEffect(() => setSelectedId(undefined), [newest?.id])
   const entry = entries.find((item) => item.id === selectedId) ?? newest
   const exportMutation = useQueryExportMutation({
-    onSuccess: ({ blob, filename }) => saveBlobAs(blob, filename),
+    onSuccess: ({ fileUrl }) => startBrowserDownload(fileUrl),
     onError: (error) => toast.error(EXPORT_FAILED(getErrorMessage(error))),
   })
   const limit = entry?.response ? rowLimitNotice(entry.response, entry.rowLimit) : undefined

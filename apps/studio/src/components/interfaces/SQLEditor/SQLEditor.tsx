@@ -31,7 +31,7 @@ import {
   UNTITLED_QUERY_LABEL,
 } from './sql-editor.constants'
 import { mergeParameterFields, parameterValues } from './sql-editor.utils'
-import { useCanSaveSnippets, useCompletionSchema, useCurrentUserForSaves, useSaveSync } from './use-sql-editor-support'
+import { useCanSaveSnippets, useCompletionData, useCurrentUserForSaves, useSaveSync } from './use-sql-editor-support'
 import { useSqlRunner } from './use-sql-runner'
 
 const EMPTY_RESULTS: never[] = []
@@ -78,7 +78,7 @@ export function SQLEditor({ projectRef, snippetId, variant, actions }: SQLEditor
   const scratch = useSqlEditorStore((state) => Boolean(state.scratch[snippetId]))
   const { canSave, known } = useCanSaveSnippets(projectRef)
   const currentUserId = useCurrentUserForSaves()
-  const schema = useCompletionSchema(projectRef)
+  const completion = useCompletionData(projectRef)
   const { run, cancel, confirmation } = useSqlRunner(projectRef)
   const editorRef = useRef<CodeEditorHandle>(null)
   const [hasSelection, setHasSelection] = useState(false)
@@ -191,7 +191,7 @@ export function SQLEditor({ projectRef, snippetId, variant, actions }: SQLEditor
           onRun={() => void runQuery()}
           onSelectionChange={setHasSelection}
           onBlur={() => flushSaves({ id: snippetId })}
-          schema={schema}
+          completion={completion}
           ariaLabel="SQL"
           placeholder="select * from ..."
           data-testid="sql-code-editor"

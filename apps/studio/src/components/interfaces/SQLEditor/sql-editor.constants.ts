@@ -72,6 +72,9 @@ export const SAVED_SNIPPET_MESSAGE = 'Saved snippet!'
 export const SAVED_SNIPPET_LINK_LABEL = 'View it here'
 export const FAILED_TO_CREATE_QUERY = (message: string) => `Failed to create new query: ${message}`
 export const FAILED_TO_EXECUTE_QUERY = (message: string) => `Failed to execute query: ${message}`
+export const FAILED_TO_EXECUTE_SQL = (message: string) => `Failed to execute SQL: ${message}`
+/** the first save of a new snippet (an insert) failed; later saves show their state in the editor */
+export const FAILED_TO_INSERT_CONTENT = (message: string) => `Failed to insert content: ${message}`
 export const TEMPLATES_TITLE = 'Templates'
 export const TEMPLATES_SEARCH_PLACEHOLDER = 'Search templates'
 export const TEMPLATES_EMPTY = 'No templates match your search'

@@ -1,6 +1,5 @@
 import * as sqlAnalysis from '@pgfleet/sql'
 import { describe, expect, it } from 'vitest'
-import { buildCompletionSchema } from './completion-schema'
 import * as constants from './sql-editor.constants'
 import {
   COLUMN_WIDTH_SAMPLE_ROWS,
@@ -267,27 +266,5 @@ describe('folder names', () => {
   it('may keep their own name when renamed, and ignore unsaved placeholders', () => {
     expect(checkFolderName('REPORTS', folders, 'f1')).toEqual({ ok: true, name: 'REPORTS' })
     expect(checkFolderName('draft', folders)).toEqual({ ok: true, name: 'draft' })
-  })
-})
-
-describe('completion schema', () => {
-  it('nests tables and columns by schema', () => {
-    expect(
-      buildCompletionSchema([
-        { schema: 'public', name: 'todos', columns: ['id', 'task'] },
-        { schema: 'app', name: 'users', columns: [] },
-      ]),
-    ).toEqual({ public: { todos: ['id', 'task'] }, app: { users: [] } })
-  })
-  it('builds 10 000 tables in one quick pass', () => {
-    const tables = Array.from({ length: 10_000 }, (_, i) => ({
-      schema: `s${i % 10}`,
-      name: `table_${i}`,
-      columns: Array.from({ length: 10 }, (_, c) => `column_${c}`),
-    }))
-    const started = performance.now()
-    const schema = buildCompletionSchema(tables)
-    expect(performance.now() - started).toBeLessThan(200)
-    expect(Object.keys(schema.s3 ?? {})).toHaveLength(1000)
   })
 })

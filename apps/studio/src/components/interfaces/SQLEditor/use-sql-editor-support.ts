@@ -1,7 +1,10 @@
-import { PermissionAction, PermissionResource, type Snippet, type SnippetList } from '@pgfleet/contracts'
+import { PermissionAction, PermissionResource, type PgColumn, type Snippet, type SnippetList } from '@pgfleet/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useMemo } from 'react'
 import { contentKeys } from '../../../data/content/keys'
+import { useFunctionNamesQuery } from '../../../data/pg-meta/function-names-query'
+import { useSchemasQuery } from '../../../data/pg-meta/schemas-query'
+import { cachedTableColumns, fetchTableColumns } from '../../../data/pg-meta/table-columns-query'
 import { useTableNamesQuery } from '../../../data/pg-meta/table-names-query'
 import { useProfileQuery } from '../../../data/profile/profile-query'
 import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'
@@ -12,14 +15,46 @@ import {
   setProjectReadOnly,
   useSqlEditorStore,
 } from '../../../state/sql-editor-store'
-import { buildCompletionSchema } from './completion-schema'
+import { type CompletionData, CompletionIndex } from './sql-completion-source'
 
 const COMPLETION_METADATA_STALE_MS = 5 * 60_000
 
-/** Tables and columns for completion; the namespace is rebuilt only when the metadata changes. */
-export function useCompletionSchema(projectRef: string) {
-  const { data } = useTableNamesQuery({ ref: projectRef }, { staleTime: COMPLETION_METADATA_STALE_MS, retry: false })
-  return useMemo(() => (data ? buildCompletionSchema(data) : undefined), [data])
+const columnNames = new WeakMap<PgColumn[], string[]>()
+const namesOf = (columns: PgColumn[]) => {
+  let names = columnNames.get(columns)
+  if (!names) {
+    names = columns.map((column) => column.name)
+    columnNames.set(columns, names)
+  }
+  return names
+}
+
+/**
+ * What completion knows of the project: relation, function and schema names up front (a light answer even
+ * with 10,000 tables), and each table's columns fetched the first time a statement needs them, then cached.
+ * The index is rebuilt only when the names change.
+ */
+export function useCompletionData(projectRef: string): CompletionData | undefined {
+  const queryClient = useQueryClient()
+  const options = { staleTime: COMPLETION_METADATA_STALE_MS, retry: false }
+  const { data: relations } = useTableNamesQuery({ ref: projectRef }, options)
+  const { data: functions } = useFunctionNamesQuery({ ref: projectRef }, options)
+  const { data: schemas } = useSchemasQuery({ ref: projectRef }, options)
+  return useMemo(() => {
+    if (!relations) return undefined
+    const variables = (tableId: number) => ({ ref: projectRef, tableId })
+    return {
+      index: new CompletionIndex(
+        relations,
+        functions ?? [],
+        (schemas ?? []).map((schema) => schema.name),
+      ),
+      columns: (tableId) => {
+        const cached = cachedTableColumns(queryClient, variables(tableId))
+        return cached ? namesOf(cached) : fetchTableColumns(queryClient, variables(tableId)).then(namesOf)
+      },
+    }
+  }, [relations, functions, schemas, queryClient, projectRef])
 }
 
 /** Whether the user may save queries here; the save queue sends nothing when not. */

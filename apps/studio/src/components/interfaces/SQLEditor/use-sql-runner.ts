@@ -1,13 +1,19 @@
 import type { RunQueryResponse } from '@pgfleet/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
+import { toast } from 'sonner'
 import { getErrorMessage } from '../../../data/fetcher'
 import { type PgMetaList, pgMetaKeys } from '../../../data/pg-meta/keys'
 import { executeSql, queryErrorDetails } from '../../../data/sql/execute-sql-mutation'
 import { cancelQuery } from '../../../data/sql/query-cancel-mutation'
 import { uuidv4 } from '../../../lib/uuid'
 import { type ResultEntry, setRunning, useSqlEditorStore } from '../../../state/sql-editor-store'
-import { FUNCTION_CALL_WARNING, QUERY_CANCELLED_MESSAGE, WRITE_OPERATION_WARNING } from './sql-editor.constants'
+import {
+  FAILED_TO_EXECUTE_SQL,
+  FUNCTION_CALL_WARNING,
+  QUERY_CANCELLED_MESSAGE,
+  WRITE_OPERATION_WARNING,
+} from './sql-editor.constants'
 
 /** Lists that live on the same catalog entries as a changed list: a new table can be a view's or a key's. */
 const RELATED_LISTS: Partial<Record<PgMetaList, PgMetaList[]>> = {
@@ -21,6 +27,14 @@ export type RunRequest = {
   parameters?: Record<string, string>
   /** -1 for no limit */
   rowLimit: number
+  /** run only SQL that needs no confirmation (a card running by itself); anything else is left to the user */
+  onlyIfSafe?: boolean
+  /**
+   * The toast for a run that failed before Postgres answered (network, project not running): the editor says
+   * 'Failed to execute SQL: …', the query card 'Failed to execute query: …'. Errors Postgres raised show in the
+   * result instead.
+   */
+  failureToast?: (message: string) => string
 }
 
 /**
@@ -49,7 +63,14 @@ export function useSqlRunner(projectRef: string | undefined) {
   }, [])
 
   const run = useCallback(
-    async ({ key, sql, parameters = {}, rowLimit }: RunRequest): Promise<ResultEntry | undefined> => {
+    async ({
+      key,
+      sql,
+      parameters = {},
+      rowLimit,
+      onlyIfSafe = false,
+      failureToast = FAILED_TO_EXECUTE_SQL,
+    }: RunRequest): Promise<ResultEntry | undefined> => {
       const analyzer = await import('@pgfleet/sql')
       const entry = (fields: Partial<ResultEntry>): ResultEntry => ({
         id: uuidv4(),
@@ -71,6 +92,7 @@ export function useSqlRunner(projectRef: string | undefined) {
       const safety = analyzer.analyzeSafety(parsed)
       if (safety.reason === 'empty') return undefined
       if (!safety.safe) {
+        if (onlyIfSafe) return undefined
         const confirmed = await ask(safety.reason === 'function' ? FUNCTION_CALL_WARNING : WRITE_OPERATION_WARNING)
         if (!confirmed) return undefined
       }
@@ -100,6 +122,8 @@ export function useSqlRunner(projectRef: string | undefined) {
         }
         const details = queryErrorDetails(error)
         const message = details?.message ?? getErrorMessage(error)
+        // a card running by itself shows its error in place; a run someone asked for also says so in a toast
+        if (!details && !onlyIfSafe) toast.error(failureToast(message))
         return entry({ error: { title: analyzer.firstErrorLine(message), message, details } })
       } finally {
         setRunning(key, undefined)
