@@ -30,6 +30,7 @@ const EnvSchema = z.object({
   PGFLEET_REST_ALLOW_UNFILTERED_WRITES: z.enum(['true', 'false']).default('false'),
   PGFLEET_RESTORE_WINDOW_DAYS: z.coerce.number().int().min(1).default(90),
   PGFLEET_PREVIEW_MAJORS: z.string().default(''),
+  PGFLEET_STORAGE_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(52_428_800),
   PGFLEET_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -57,6 +58,8 @@ export interface PlatformConfig {
   restoreWindowDays: number
   /** Postgres majors offered with release_channel 'preview' instead of 'ga' */
   previewMajors: number[]
+  /** the largest object the Storage API accepts, whatever a bucket allows */
+  storageMaxUploadBytes: number
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..')
@@ -115,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
       allowUnfilteredWrites: e.PGFLEET_REST_ALLOW_UNFILTERED_WRITES === 'true',
     },
     restoreWindowDays: e.PGFLEET_RESTORE_WINDOW_DAYS,
+    storageMaxUploadBytes: e.PGFLEET_STORAGE_MAX_UPLOAD_BYTES,
     previewMajors: e.PGFLEET_PREVIEW_MAJORS.split(',')
       .map((s) => Number(s.trim()))
       .filter((n) => Number.isInteger(n) && n > 0),

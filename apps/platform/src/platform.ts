@@ -14,6 +14,7 @@ import type { PlatformConfig } from './config'
 import type { AppContext } from './context'
 import { type ControlPlaneDatabase, startEmbeddedControlPlane } from './control-plane/embedded'
 import { createDb, migrateToLatest } from './db/kysely'
+import { stopProjectFunctions } from './edge-functions/runtime/edge-runtime'
 import { JobQueue } from './jobs/queue'
 import { registerKeyJobs } from './keys/register'
 import { closeMetaPool } from './pg-meta/pools'
@@ -24,6 +25,8 @@ import { recoverProjects } from './projects/recovery'
 import { closeProjectPool } from './rest/pools'
 import { buildServer } from './server'
 import { closeProjectSqlPool } from './sql/pools'
+import { closeStoragePool } from './storage/pools'
+import { registerStorageJobs } from './storage/register'
 import { ensureAdminUser } from './users/service'
 
 export interface RunningPlatform {
@@ -114,12 +117,15 @@ async function startServices(
   stopListeners.push((ref) => closeProjectSqlPool(ctx, ref))
   stopListeners.push((ref) => closeMetaPool(ctx, ref))
   stopListeners.push((ref) => closeProjectPool(ref))
+  stopListeners.push((ref) => closeStoragePool(ctx, ref))
+  stopListeners.push((ref) => stopProjectFunctions(ctx, ref))
 
   await jobs.start()
   const interrupted = await jobs.recoverInterrupted()
   if (interrupted > 0) log(`[jobs] ${interrupted} job(s) interrupted by the last shutdown will be retried`)
   await registerProjectJobs(ctx)
   await registerKeyJobs(ctx, log)
+  await registerStorageJobs(ctx)
   await recoverProjects(ctx, log)
   await resumeOperations(ctx, log)
   health.start()

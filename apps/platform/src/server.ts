@@ -8,6 +8,8 @@ import type { AppContext } from './context'
 import { installErrorHandler } from './errors'
 import { authRoutes } from './routes/auth'
 import { contentRoutes } from './routes/content'
+import { edgeFunctionInvokeRoutes } from './routes/edge-function-invoke'
+import { edgeFunctionRoutes } from './routes/edge-functions'
 import { organizationRoutes } from './routes/organizations'
 import { pgMetaRoutes } from './routes/pg-meta'
 import { pgMetaQueryRoutes } from './routes/pg-meta-query'
@@ -18,7 +20,9 @@ import { projectKeysRoutes } from './routes/project-keys'
 import { projectLifecycleRoutes } from './routes/project-lifecycle'
 import { projectRestRoutes } from './routes/project-rest'
 import { projectSettingsRoutes } from './routes/project-settings'
+import { projectStorageRoutes } from './routes/project-storage'
 import { projectRoutes } from './routes/projects'
+import { storageRoutes } from './routes/storage'
 
 const API_PREFIXES = ['/platform/', '/v1/', '/api/', '/p/']
 
@@ -46,6 +50,10 @@ export async function buildServer(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(projectSettingsRoutes(ctx))
   await app.register(projectInfrastructureRoutes(ctx))
   await app.register(contentRoutes(ctx))
+  await app.register(storageRoutes(ctx))
+  await app.register(projectStorageRoutes(ctx))
+  await app.register(edgeFunctionRoutes(ctx))
+  await app.register(edgeFunctionInvokeRoutes(ctx))
 
   const indexHtml = path.join(ctx.config.studioDir, 'index.html')
   if (existsSync(indexHtml)) {

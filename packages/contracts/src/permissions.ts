@@ -15,6 +15,8 @@ export const PermissionAction = {
   BILLING_WRITE: 'billing:write',
   SQL_READ: 'sql:read',
   SQL_WRITE: 'sql:write',
+  FUNCTIONS_READ: 'functions:read',
+  FUNCTIONS_WRITE: 'functions:write',
 } as const
 export type PermissionAction = (typeof PermissionAction)[keyof typeof PermissionAction]
 
@@ -33,6 +35,12 @@ export const PermissionResource = {
   DATABASE: 'database',
   /** database backups: downloading one gives all of the project's data */
   BACKUPS: 'backups',
+  /** edge functions: list, read and download (read); deploy and delete (write) */
+  EDGE_FUNCTIONS: 'functions',
+  /** storage buckets of a project: everyone reads them, update covers create, edit, empty and delete */
+  STORAGE: 'storage',
+  /** the archive of every storage object of a project: like a backup, it gives all of them */
+  STORAGE_ARCHIVE: 'storage_archive',
 } as const
 export type PermissionResource = (typeof PermissionResource)[keyof typeof PermissionResource]
 

@@ -35,6 +35,11 @@ const TABLE: Row[] = [
   [A.READ, R.BACKUPS, devUp],
   [A.CREATE, R.SUPPORT_REQUESTS, all],
   [A.READ, R.SUPPORT_REQUESTS, ownerOnly],
+  [A.READ, R.STORAGE, all],
+  [A.UPDATE, R.STORAGE, devUp],
+  [A.READ, R.STORAGE_ARCHIVE, devUp],
+  [A.FUNCTIONS_READ, R.EDGE_FUNCTIONS, all],
+  [A.FUNCTIONS_WRITE, R.EDGE_FUNCTIONS, devUp],
 ]
 
 describe('permission table', () => {

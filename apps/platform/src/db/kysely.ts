@@ -4,6 +4,7 @@ import * as initial from './migrations/001-initial'
 import * as lifecycle from './migrations/002-lifecycle'
 import * as content from './migrations/003-content'
 import * as keysAndDomains from './migrations/004-keys-and-domains'
+import * as edgeFunctions from './migrations/005-edge-functions'
 import * as reports from './migrations/007-reports'
 import type { Database } from './types'
 
@@ -15,6 +16,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '002-lifecycle': lifecycle,
   '003-content': content,
   '004-keys-and-domains': keysAndDomains,
+  '005-edge-functions': edgeFunctions,
   '007-reports': reports,
 }
 

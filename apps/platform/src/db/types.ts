@@ -210,4 +210,21 @@ export interface CustomHostnamesTable {
 export interface Database {
   jwt_secret_updates: JwtSecretUpdatesTable
   custom_hostnames: CustomHostnamesTable
+  edge_functions: EdgeFunctionsTable
 }
+
+export interface EdgeFunctionsTable {
+  id: string
+  project_ref: string
+  slug: string
+  name: string
+  version: number
+  status: ColumnType<string, string | undefined, string>
+  verify_jwt: boolean
+  entrypoint_path: string
+  created_at: CreatedAt
+  updated_at: UpdatedAt
+  created_by: number | null
+}
+
+export type EdgeFunctionRow = Selectable<EdgeFunctionsTable>

@@ -116,6 +116,8 @@ async function readErrorBody(
 export async function fetchResponse(path: string, options: RequestOptions = {}): Promise<Response> {
   const method = options.method ?? 'GET'
   const hasBody = options.body !== undefined
+  // multipart bodies (function deploys) go as they are; the browser sets their content type and boundary
+  const isForm = typeof FormData !== 'undefined' && options.body instanceof FormData
   const signals: AbortSignal[] = []
   if (options.signal) signals.push(options.signal)
   if (options.timeoutMs) signals.push(AbortSignal.timeout(options.timeoutMs))
@@ -126,10 +128,10 @@ export async function fetchResponse(path: string, options: RequestOptions = {}):
       method,
       credentials: 'same-origin',
       headers: {
-        ...buildRequestHeaders(method, hasBody, typeof document === 'undefined' ? '' : document.cookie),
+        ...buildRequestHeaders(method, hasBody && !isForm, typeof document === 'undefined' ? '' : document.cookie),
         ...options.headers,
       },
-      body: hasBody ? JSON.stringify(options.body) : undefined,
+      body: isForm ? (options.body as FormData) : hasBody ? JSON.stringify(options.body) : undefined,
       signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
       keepalive: options.keepalive,
     })

@@ -31,9 +31,12 @@ export const PAGE_TITLES = {
   database: 'Database',
   apiSettings: 'API settings',
   databaseSettings: 'Database settings',
+  edgeFunctions: 'Edge Functions',
+  edgeFunctionDetails: 'Edge function details',
   auth: 'Auth',
   vault: 'Vault',
   infrastructure: 'Infrastructure',
+  storage: 'Storage',
   notFound: NOT_FOUND_TITLE,
 } as const
 
@@ -73,12 +76,17 @@ const ProjectSettingsDatabase = lazy(() => import('./project-settings-database')
 const ProjectAuth = lazy(() => import('./project-auth'))
 const ProjectVault = lazy(() => import('./project-vault'))
 const ProjectInfrastructure = lazy(() => import('./project-infrastructure'))
+const ProjectStorage = lazy(() => import('./project-storage'))
+const ProjectFunctions = lazy(() => import('./project-functions'))
+const ProjectFunctionDetails = lazy(() => import('./project-function-details'))
 const ComingSoon = lazy(() => import('./coming-soon'))
 
 /** Project pages built by the SQL editor issue; their coming-soon entries give way to them. */
 const SQL_EDITOR_PATHS = new Set(['sql', 'sql/:id', 'reports', 'reports/:id'])
 /** Project pages built by the API docs and keys issue. */
 const API_PAGES_PATHS = new Set(['database', 'settings/api', 'settings/database'])
+/** Project pages built by the edge functions issue. */
+const EDGE_FUNCTIONS_PATHS = new Set(['functions', 'functions/:name/details'])
 const NotFound = lazy(() => import('./not-found'))
 
 const notFoundRoute: RouteObject = {
@@ -228,8 +236,26 @@ export const routes: RouteObject[] = [
                 handle: { title: PAGE_TITLES.infrastructure } satisfies RouteHandle,
                 element: page(ProjectInfrastructure),
               },
+              {
+                path: 'storage',
+                handle: { title: PAGE_TITLES.storage } satisfies RouteHandle,
+                element: page(ProjectStorage),
+              },
+              {
+                path: 'functions',
+                handle: { title: PAGE_TITLES.edgeFunctions } satisfies RouteHandle,
+                element: page(ProjectFunctions),
+              },
+              {
+                path: 'functions/:name/details',
+                handle: { title: PAGE_TITLES.edgeFunctionDetails } satisfies RouteHandle,
+                element: page(ProjectFunctionDetails),
+              },
               ...PROJECT_COMING_SOON_PAGES.filter(
-                (spec) => !SQL_EDITOR_PATHS.has(spec.path) && !API_PAGES_PATHS.has(spec.path),
+                (spec) =>
+                  !SQL_EDITOR_PATHS.has(spec.path) &&
+                  !API_PAGES_PATHS.has(spec.path) &&
+                  !EDGE_FUNCTIONS_PATHS.has(spec.path),
               ).map(
                 (spec): RouteObject => ({
                   path: spec.path,

@@ -1,11 +1,16 @@
+import { PermissionAction, PermissionResource } from '@pgfleet/contracts'
 import { useState } from 'react'
 import { toast } from 'sonner'
 import { useApiKeysQuery } from '../../../data/config/api-keys-query'
 import { useProjectSettingsQuery } from '../../../data/config/project-settings-query'
 import { useRestDescriptionQuery } from '../../../data/config/rest-description-query'
+import { useEdgeFunctionsQuery } from '../../../data/edge-functions/edge-functions-query'
 import { getErrorMessage } from '../../../data/fetcher'
 import { useTypescriptTypesGenerateMutation } from '../../../data/pg-meta/typescript-types-generate-mutation'
+import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'
+import { useBucketsQuery } from '../../../data/storage/buckets-query'
 import { saveBlobAs } from '../../../lib/save-file'
+import { useCan } from '../../../lib/use-can'
 import { isFlagOn, useFlag } from '../../../lib/use-flag'
 import { Dialog } from '../../ui/Dialog'
 import { APIDocsNav } from './APIDocsNav'
@@ -51,6 +56,13 @@ export default function APIDocsModal({
   const settings = useProjectSettingsQuery({ ref: projectRef })
   const keys = useApiKeysQuery({ ref: projectRef }, { enabled: showKeys })
   const description = useRestDescriptionQuery({ ref: projectRef })
+  const edgeFunctionsOn = isOn('project_edge_function')
+  const edgeFunctions = useEdgeFunctionsQuery({ ref: projectRef }, { enabled: open && edgeFunctionsOn })
+  const project = useProjectDetailQuery({ ref: projectRef })
+  const buckets = useBucketsQuery({ ref: projectRef }, { enabled: open && isOn('project_storage') })
+  const canDeploy = useCan(PermissionAction.FUNCTIONS_WRITE, PermissionResource.EDGE_FUNCTIONS, {
+    orgSlug: project.data?.organization_slug,
+  }).can
   const types = useTypescriptTypesGenerateMutation({
     onSuccess: ({ types: text }) => {
       saveBlobAs(new Blob([text], { type: 'text/typescript' }), TYPES_FILE_NAME)
@@ -97,16 +109,20 @@ export default function APIDocsModal({
             current={current}
             entities={entities}
             functions={functions}
+            edgeFunctions={(edgeFunctions.data ?? []).map((fn) => fn.slug)}
+            buckets={(buckets.data ?? []).map((bucket) => bucket.name)}
             onSelect={setSelection}
           />
           <div className="min-w-0 flex-1 space-y-4 overflow-y-auto pr-1" data-testid="api-docs-content">
             <APIDocsSectionContent
               current={current}
               projectRef={projectRef}
-              endpoint={appConfig?.endpoint}
+              appConfig={appConfig}
               description={description}
               entities={entities}
               functions={functions}
+              edgeFunctions={{ data: edgeFunctions.data ?? [], loading: edgeFunctions.isPending, canDeploy }}
+              buckets={buckets}
               language={language}
               context={context}
             />

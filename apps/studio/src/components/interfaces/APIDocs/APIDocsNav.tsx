@@ -8,12 +8,18 @@ export function APIDocsNav({
   current,
   entities,
   functions,
+  edgeFunctions,
+  buckets,
   onSelect,
 }: {
   sections: readonly { id: ApiDocsSectionId; label: string }[]
   current: Selection
   entities: string[]
   functions: string[]
+  /** slugs of the deployed edge functions */
+  edgeFunctions: string[]
+  /** names of the project's storage buckets */
+  buckets: string[]
   onSelect: (selection: Selection) => void
 }) {
   const renderList = (section: ApiDocsSectionId, items: string[]) =>
@@ -61,6 +67,8 @@ export function APIDocsNav({
             </button>
             {section.id === 'entities' && renderList('entities', entities)}
             {section.id === 'functions' && renderList('functions', functions)}
+            {section.id === 'edge-functions' && renderList('edge-functions', edgeFunctions)}
+            {section.id === 'storage' && renderList('storage', buckets)}
           </li>
         ))}
       </ul>

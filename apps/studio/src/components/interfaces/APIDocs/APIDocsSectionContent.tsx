@@ -1,51 +1,45 @@
+import type { EdgeFunction } from '@pgfleet/contracts'
 import type { RestDescription } from '../../../data/config/rest-description-query'
 import { getErrorMessage } from '../../../data/fetcher'
 import { Skeleton } from '../../ui/Skeleton'
 import { DocsLink, Heading, Snippets } from './APIDocsContentParts'
+import { APIDocsEdgeFunctionsSection } from './APIDocsEdgeFunctionsSection'
 import { APIDocsEntitiesSection } from './APIDocsEntitiesSection'
 import { APIDocsFunctionsSection } from './APIDocsFunctionsSection'
+import { APIDocsStorageSection, type BucketsState } from './APIDocsStorageSection'
 import {
   AUTH_INTRO,
   CONNECT_INTRO,
   DOCS_LINKS,
-  EDGE_FUNCTIONS_INTRO,
   LOAD_DESCRIPTION_FAILED,
-  NO_BUCKETS,
-  NO_EDGE_FUNCTIONS,
   REALTIME_INTRO,
   type SnippetLanguage,
-  STORAGE_INTRO,
 } from './api-docs.constants'
-import {
-  authSnippets,
-  connectSnippets,
-  domainOf,
-  edgeFunctionSnippets,
-  edgeFunctionUrl,
-  realtimeSnippets,
-  type SnippetContext,
-  storageSnippets,
-} from './api-docs.utils'
+import { authSnippets, connectSnippets, realtimeSnippets, type SnippetContext } from './api-docs.utils'
 import type { Selection } from './api-docs-selection'
 
 /** The right-hand side of the API docs: the selected section's text and snippets. */
 export function APIDocsSectionContent({
   current,
   projectRef,
-  endpoint,
+  appConfig,
   description,
   entities,
   functions,
+  edgeFunctions,
+  buckets,
   language,
   context,
 }: {
   current: Selection
   projectRef: string
-  /** the project's API endpoint, once its settings are known */
-  endpoint: string | undefined
+  /** the project URL's parts, once its settings are known */
+  appConfig: { protocol: string; endpoint: string } | undefined
   description: { isPending: boolean; isError: boolean; error: unknown; data: RestDescription | undefined }
   entities: string[]
   functions: string[]
+  edgeFunctions: { data: EdgeFunction[]; loading: boolean; canDeploy: boolean }
+  buckets: BucketsState
   language: SnippetLanguage
   context: SnippetContext
 }) {
@@ -102,34 +96,22 @@ export function APIDocsSectionContent({
       )
       break
     case 'storage':
+      content = <APIDocsStorageSection item={current.item} buckets={buckets} language={language} context={context} />
+      break
+    case 'edge-functions':
       content = (
-        <>
-          <Heading title="Storage">
-            {STORAGE_INTRO} <DocsLink href={DOCS_LINKS.storage} />
-          </Heading>
-          <p className="rounded-md border border-dashed border-neutral-300 px-3 py-4 text-sm text-neutral-600">
-            {NO_BUCKETS}
-          </p>
-          <Snippets snippets={storageSnippets(language, context)} />
-        </>
+        <APIDocsEdgeFunctionsSection
+          projectRef={projectRef}
+          item={current.item}
+          functions={edgeFunctions.data}
+          loading={edgeFunctions.loading}
+          canDeploy={edgeFunctions.canDeploy}
+          appConfig={appConfig}
+          language={language}
+          context={context}
+        />
       )
       break
-    case 'edge-functions': {
-      const functionUrl = edgeFunctionUrl(projectRef, domainOf(projectRef, endpoint ?? 'example.com'), 'hello-world')
-      content = (
-        <>
-          <Heading title="Edge Functions">
-            {EDGE_FUNCTIONS_INTRO} <code className="font-mono text-xs">{`{ref}.{domain}/functions/v1/{name}`}</code>.{' '}
-            <DocsLink href={DOCS_LINKS.functions} />
-          </Heading>
-          <p className="rounded-md border border-dashed border-neutral-300 px-3 py-4 text-sm text-neutral-600">
-            {NO_EDGE_FUNCTIONS}
-          </p>
-          <Snippets snippets={edgeFunctionSnippets(language, context, functionUrl)} />
-        </>
-      )
-      break
-    }
     case 'realtime':
       content = (
         <>

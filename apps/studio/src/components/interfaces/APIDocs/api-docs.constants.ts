@@ -54,8 +54,8 @@ export const OPTIONAL_BADGE = 'Optional'
 export const NO_ARGUMENTS = 'This function takes no arguments.'
 export const NO_TABLES = 'No tables or views in the public schema yet. Create one with the SQL editor.'
 export const NO_FUNCTIONS = 'No functions in the public schema yet.'
-export const NO_BUCKETS = 'No storage buckets yet: this platform does not host storage for projects yet.'
-export const NO_EDGE_FUNCTIONS = 'No edge functions yet: this platform does not deploy edge functions yet.'
+export const NO_BUCKETS = 'No storage buckets yet. Create one on the Storage page.'
+export const NO_EDGE_FUNCTIONS = 'No edge functions deployed yet. Deploy your first one below.'
 export const LOAD_DESCRIPTION_FAILED = 'Failed to load the API description'
 
 export const CONNECT_INTRO =

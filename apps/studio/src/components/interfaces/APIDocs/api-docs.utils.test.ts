@@ -4,7 +4,6 @@ import { ANON_KEY_PLACEHOLDER, type ApiDocsFlag } from './api-docs.constants'
 import {
   argumentBadge,
   connectSnippets,
-  domainOf,
   edgeFunctionUrl,
   entitiesOf,
   entityColumns,
@@ -133,10 +132,11 @@ describe('snippets', () => {
     expect(code).toContain(', 60)')
   })
 
-  it('builds the edge function URL shape', () => {
-    expect(edgeFunctionUrl('abc', 'example.com', 'hello')).toBe('https://abc.example.com/functions/v1/hello')
-    expect(domainOf('abc', 'abc.pgfleet.dev:8080')).toBe('pgfleet.dev:8080')
-    expect(domainOf('abc', 'localhost:8080/p/abc')).toBe('localhost:8080')
+  it('builds the edge function URL shape from the project URL', () => {
+    expect(edgeFunctionUrl('https://abc.example.com', 'hello')).toBe('https://abc.example.com/functions/v1/hello')
+    expect(edgeFunctionUrl('http://localhost:8080/p/abc', 'hello')).toBe(
+      'http://localhost:8080/p/abc/functions/v1/hello',
+    )
   })
 
   it('makes table names valid identifiers', () => {

@@ -68,9 +68,12 @@ export function argumentBadge(argument: Pick<FunctionArgument, 'required'>): 'Re
   return argument.required ? 'Required' : 'Optional'
 }
 
-/** The edge function URL shape `{ref}.{domain}/functions/v1/{name}`. */
-export function edgeFunctionUrl(ref: string, domain: string, name: string) {
-  return `https://${ref}.${domain}/functions/v1/${name}`
+/**
+ * A function's URL: the project URL + /functions/v1/{name}. The project URL is `{ref}.{domain}` when the platform
+ * has a domain, which gives the spec's shape `{ref}.{domain}/functions/v1/{name}`; otherwise `{platform}/p/{ref}`.
+ */
+export function edgeFunctionUrl(projectUrl: string, name: string) {
+  return `${projectUrl}/functions/v1/${name}`
 }
 
 export type SnippetContext = {
@@ -280,10 +283,4 @@ export function edgeFunctionSnippets(lang: SnippetLanguage, { anonKey }: Snippet
 export function jsIdentifier(name: string): string {
   const cleaned = name.replace(/[^A-Za-z0-9_$]/g, '_')
   return /^[0-9]/.test(cleaned) ? `_${cleaned}` : cleaned
-}
-
-/** The domain of `{ref}.{domain}` URLs: the endpoint without the ref prefix, or the platform's host. */
-export function domainOf(ref: string, endpoint: string): string {
-  const host = endpoint.split('/')[0] ?? endpoint
-  return host.startsWith(`${ref}.`) ? host.slice(ref.length + 1) : host
 }

@@ -57,12 +57,6 @@ export const PROJECT_COMING_SOON_PAGES: readonly ComingSoonPageSpec[] = [
     summary: 'Point-in-time recovery: restore the database to a moment you choose.',
   },
   {
-    path: 'storage',
-    title: 'Storage',
-    summary:
-      'Storage: the buckets of this project, each public or private, with its allowed MIME types and file size limit.',
-  },
-  {
     path: 'addons',
     title: 'Add-ons',
     summary: 'Add-ons: extras for this project such as point-in-time recovery, which needs a paid plan.',

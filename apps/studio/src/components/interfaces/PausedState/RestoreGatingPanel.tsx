@@ -21,10 +21,9 @@ import {
   PAUSE_STATUS_LOADING,
   RESTORE_DISABLED_DESCRIPTION,
   RESTORE_DISABLED_TITLE,
-  STORAGE_DOWNLOAD_LABEL,
-  STORAGE_DOWNLOAD_UNAVAILABLE_TOOLTIP,
 } from './paused-state.constants'
 import { formatRestoreDeadline, isFreePlan } from './paused-state.utils'
+import { StorageArchiveButton } from './StorageArchiveButton'
 
 type PauseStatusQuery = {
   data: PauseStatus | undefined
@@ -57,14 +56,7 @@ function DownloadsAfterExpiry({ project }: { project: Project }) {
       ) : (
         <BackupsList projectRef={project.ref} backups={backups.data.backups} />
       )}
-      {storageDownload && (
-        // Storage lands with a later issue; until then the archive cannot be made.
-        <Tooltip content={STORAGE_DOWNLOAD_UNAVAILABLE_TOOLTIP} wrapDisabled>
-          <Button disabled data-testid="storage-download">
-            {STORAGE_DOWNLOAD_LABEL}
-          </Button>
-        </Tooltip>
-      )}
+      {storageDownload && <StorageArchiveButton projectRef={project.ref} orgSlug={project.organization_slug} />}
     </div>
   )
 }

@@ -58,6 +58,7 @@ export const NO_BACKUPS_AVAILABLE = 'No backups available for download'
 export const NO_BACKUPS_TOOLTIP = 'No backups available, please reach out via support for assistance'
 export const BACKUPS_LOAD_FAILED = 'Failed to load the backups'
 export const STORAGE_DOWNLOAD_LABEL = 'Download storage objects'
+export const STORAGE_DOWNLOAD_PREPARING = 'Preparing the storage archive'
 export const STORAGE_DOWNLOAD_UNAVAILABLE_TOOLTIP =
   'This feature is not available yet, please reach out to support for assistance'
 export const DAYS_REMAINING = (days: number) => `${days} ${days === 1 ? 'day' : 'days'} left to restore this project.`

@@ -1,0 +1,182 @@
+import { createHash } from 'node:crypto'
+import { chmod, chown, mkdir, writeFile } from 'node:fs/promises'
+import path from 'node:path'
+import { pathToFileURL } from 'node:url'
+import { type RunAs, resolveRunAs } from '@pgfleet/engine'
+import type { AppContext } from '../../context'
+import type { EdgeFunctionRow } from '../../db/types'
+import { HttpError } from '../../errors'
+import { projectApiKeys } from '../../keys/api-keys'
+import { ProjectDirectory, type ProjectEntry } from '../../rest/project-directory'
+import { FunctionStore } from '../store'
+import { BOOTSTRAP_SOURCE } from './bootstrap'
+import { denoForUser, locateDeno } from './deno-binary'
+import type { WorkerRuntime, WorkerSpec } from './worker'
+import { WorkerPool } from './worker-pool'
+
+/** Limits of the runtime (see docs/edge-functions.md). */
+export const EDGE_FUNCTION_IDLE_MS = 5 * 60_000
+export const EDGE_FUNCTION_IDLE_SWEEP_MS = 30_000
+export const EDGE_FUNCTION_START_TIMEOUT_MS = 15_000
+export const EDGE_FUNCTION_REQUEST_TIMEOUT_MS = 150_000
+export const EDGE_FUNCTION_MEMORY_MB = 150
+/** A function's row is cached this long between invocations (a deploy or delete drops it at once). */
+const FUNCTION_CACHE_TTL_MS = 1_000
+const MAX_CACHED_FUNCTIONS = 10_000
+
+export const DENO_MISSING_MESSAGE =
+  'Edge functions cannot run on this platform: the Deno runtime is not installed (run npm install)'
+
+interface Setup {
+  runAs: RunAs | null
+  store: FunctionStore
+}
+
+/**
+ * Everything edge functions share inside one platform: the file store, the worker pool and the caches the
+ * invocation path reads. One per AppContext (see `edgeFunctionsRuntime`).
+ */
+export class EdgeFunctionsRuntime {
+  readonly directory: ProjectDirectory
+  readonly pool: WorkerPool
+  /** the origin functions use to call the project's APIs; set once the HTTP server listens */
+  apiOrigin: () => string = () => 'http://127.0.0.1'
+  private setup: Promise<Setup> | null = null
+  private workerRuntime: Promise<WorkerRuntime> | null = null
+  private readonly functions = new Map<string, { row: EdgeFunctionRow | null; loadedAt: number }>()
+  private readonly keys = new Map<string, { anon: string; service_role: string }>()
+
+  constructor(private readonly ctx: AppContext) {
+    this.directory = new ProjectDirectory(ctx.db)
+    this.pool = new WorkerPool(() => this.runtime(), {
+      idleMs: EDGE_FUNCTION_IDLE_MS,
+      sweepIntervalMs: EDGE_FUNCTION_IDLE_SWEEP_MS,
+      log: () => {},
+    })
+  }
+
+  async store(): Promise<FunctionStore> {
+    return (await this.prepare()).store
+  }
+
+  /** The function's row (cached briefly), or null when it does not exist. */
+  async functionRow(ref: string, slug: string): Promise<EdgeFunctionRow | null> {
+    const key = `${ref}/${slug}`
+    const cached = this.functions.get(key)
+    if (cached && Date.now() - cached.loadedAt < FUNCTION_CACHE_TTL_MS) return cached.row
+    const row =
+      (await this.ctx.db
+        .selectFrom('edge_functions')
+        .selectAll()
+        .where('project_ref', '=', ref)
+        .where('slug', '=', slug)
+        .executeTakeFirst()) ?? null
+    if (this.functions.size >= MAX_CACHED_FUNCTIONS) this.functions.clear()
+    this.functions.set(key, { row, loadedAt: Date.now() })
+    return row
+  }
+
+  /** What a worker for this function version needs: its directory, entrypoint and environment. */
+  async workerSpec(project: ProjectEntry, row: EdgeFunctionRow): Promise<WorkerSpec> {
+    const store = await this.store()
+    const dir = store.versionDir(project.ref, row.slug, row.version)
+    const keys = await this.apiKeys(project)
+    const env = {
+      SUPABASE_URL: `${this.apiOrigin()}/p/${project.ref}`,
+      SUPABASE_ANON_KEY: keys.anon,
+      SUPABASE_SERVICE_ROLE_KEY: keys.service_role,
+    }
+    return {
+      key: `${project.ref}/${row.slug}`,
+      version: row.version,
+      dir,
+      entrypointUrl: pathToFileURL(path.join(dir, ...row.entrypoint_path.split('/'))).href,
+      env,
+      fingerprint: createHash('sha256').update(JSON.stringify(env)).digest('hex'),
+    }
+  }
+
+  /** After a deploy or delete: the next call reads the new row and starts the new version. */
+  async forget(ref: string, slug: string): Promise<void> {
+    this.functions.delete(`${ref}/${slug}`)
+    await this.pool.stopFunction(ref, slug)
+  }
+
+  /** A project is pausing or being deleted: its workers stop and its cached state goes. */
+  async stopProject(ref: string): Promise<void> {
+    this.directory.invalidate(ref)
+    for (const key of this.functions.keys()) if (key.startsWith(`${ref}/`)) this.functions.delete(key)
+    await this.pool.stopProject(ref)
+  }
+
+  async stopAll(): Promise<void> {
+    await this.pool.stopAll()
+  }
+
+  private async apiKeys(project: ProjectEntry) {
+    const cacheKey = `${project.ref}:${project.jwtSecret}`
+    let keys = this.keys.get(cacheKey)
+    if (!keys) {
+      keys = await projectApiKeys({ ref: project.ref, jwt_secret: project.jwtSecret, created_at: project.createdAt })
+      if (this.keys.size >= MAX_CACHED_FUNCTIONS) this.keys.clear()
+      this.keys.set(cacheKey, keys)
+    }
+    return keys
+  }
+
+  private prepare(): Promise<Setup> {
+    this.setup ??= (async () => {
+      const runAs = await resolveRunAs(this.ctx.config.runAsUser)
+      return { runAs, store: new FunctionStore(path.join(this.ctx.config.dataDir, 'functions'), runAs) }
+    })()
+    this.setup.catch(() => {
+      this.setup = null
+    })
+    return this.setup
+  }
+
+  /** Locates Deno and writes the bootstrap, once; a missing Deno answers 503 (and is looked for again later). */
+  private runtime(): Promise<WorkerRuntime> {
+    this.workerRuntime ??= (async () => {
+      const { runAs } = await this.prepare()
+      const deno = await locateDeno()
+      if (!deno) throw new HttpError(503, DENO_MISSING_MESSAGE)
+      const runtimeDir = path.join(this.ctx.config.dataDir, 'edge-runtime')
+      await mkdir(runtimeDir, { recursive: true })
+      await chmod(runtimeDir, runAs ? 0o755 : 0o700)
+      const bootstrapPath = path.join(runtimeDir, 'bootstrap.js')
+      await writeFile(bootstrapPath, BOOTSTRAP_SOURCE, { mode: 0o644 })
+      await chmod(bootstrapPath, 0o644)
+      // Deno's module cache: written by the workers themselves, so it belongs to their user
+      const denoDir = path.join(runtimeDir, 'deno-dir')
+      await mkdir(denoDir, { recursive: true, mode: 0o700 })
+      if (runAs) await chown(denoDir, runAs.uid, runAs.gid)
+      return {
+        denoPath: await denoForUser(deno, runAs, runtimeDir),
+        bootstrapPath,
+        denoDir,
+        runAs,
+        memoryMb: EDGE_FUNCTION_MEMORY_MB,
+        startTimeoutMs: EDGE_FUNCTION_START_TIMEOUT_MS,
+      }
+    })()
+    this.workerRuntime.catch(() => {
+      this.workerRuntime = null
+    })
+    return this.workerRuntime
+  }
+}
+
+const runtimes = new WeakMap<AppContext, EdgeFunctionsRuntime>()
+
+export function edgeFunctionsRuntime(ctx: AppContext): EdgeFunctionsRuntime {
+  let runtime = runtimes.get(ctx)
+  if (!runtime) {
+    runtime = new EdgeFunctionsRuntime(ctx)
+    runtimes.set(ctx, runtime)
+  }
+  return runtime
+}
+
+/** The stop listener platform.ts registers: a pausing or deleted project's workers stop. */
+export const stopProjectFunctions = (ctx: AppContext, ref: string) => edgeFunctionsRuntime(ctx).stopProject(ref)

@@ -1,0 +1,130 @@
+import { randomUUID } from 'node:crypto'
+import { ProjectRef } from '@pgfleet/contracts'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { AppContext } from '../context'
+import { ProjectDirectory } from '../rest/project-directory'
+import { handleStorageRequest, type StorageDeps } from '../storage/api'
+import type { StorageResponse } from '../storage/api-call'
+import { StorageError } from '../storage/errors'
+import { storageDatabases } from '../storage/pools'
+
+/**
+ * The per-project Storage API at /p/{ref}/storage/v1/* and, when PGFLEET_DOMAIN is set, {ref}.{domain}/storage/v1/*,
+ * mounted like the data API. Bodies are not parsed here: uploads stream from the request to disk, and the
+ * handlers read the small JSON bodies themselves.
+ */
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'] as const
+const ALLOWED_HEADERS = 'Authorization, apikey, Content-Type, Cache-Control, X-Upsert, X-Metadata, X-Client-Info'
+const EXPOSED_HEADERS = 'Content-Length, Content-Type, Content-Disposition, ETag, Last-Modified, Cache-Control'
+const PREFLIGHT_MAX_AGE_S = 86_400
+
+export function projectStorageRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const deps: StorageDeps = {
+      ctx,
+      directory: new ProjectDirectory(ctx.db),
+      maxUploadBytes: ctx.config.storageMaxUploadBytes,
+    }
+    app.addHook('onClose', () => storageDatabases(ctx).closeAll())
+
+    await app.register(async (storage) => {
+      storage.removeAllContentTypeParsers()
+      // leave the body in the request stream for the handler
+      storage.addContentTypeParser('*', (_request, _payload, done) => done(null))
+      storage.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
+        const status = error.statusCode ?? 500
+        if (status >= 500) {
+          const requestId = randomUUID()
+          request.log.error({ err: error, requestId }, 'storage API error')
+          return send(request, reply, {
+            status: 500,
+            headers: { 'content-type': 'application/json; charset=utf-8' },
+            body: JSON.stringify({
+              ...new StorageError(500, 'internal', 'Something went wrong on the server').toJSON(),
+              requestId,
+            }),
+          })
+        }
+        const body = new StorageError(status, 'InvalidRequest', error.message).toJSON()
+        return send(request, reply, {
+          status,
+          headers: { 'content-type': 'application/json' },
+          body: JSON.stringify(body),
+        })
+      })
+
+      const handle =
+        (refOf: (request: FastifyRequest) => string | null, prefixOf: (ref: string) => string) =>
+        async (request: FastifyRequest, reply: FastifyReply) => {
+          const ref = refOf(request)
+          const queryAt = request.url.indexOf('?')
+          const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt)
+          if (!ref) {
+            const body = new StorageError(404, 'not_found', 'Invalid project in the request URL').toJSON()
+            return send(request, reply, { status: 404, headers: {}, body: JSON.stringify(body) })
+          }
+          const response = await handleStorageRequest(deps, {
+            ref,
+            method: request.method,
+            path: pathname.slice(prefixOf(ref).length) || '/',
+            query: new URLSearchParams(queryAt === -1 ? '' : request.url.slice(queryAt + 1)),
+            headers: request.headers,
+            raw: request.raw,
+          })
+          return send(request, reply, response)
+        }
+
+      const byPath = handle(
+        (request) => {
+          const { ref } = request.params as { ref: string }
+          return ProjectRef.safeParse(ref).success ? ref : null
+        },
+        (ref) => `/p/${ref}/storage/v1`,
+      )
+      for (const url of ['/p/:ref/storage/v1', '/p/:ref/storage/v1/*']) {
+        storage.route({ method: [...METHODS], url, handler: byPath, exposeHeadRoute: false })
+        storage.options(url, preflight)
+      }
+
+      const domain = ctx.config.domain?.toLowerCase()
+      if (domain) {
+        const refOfHost = (request: FastifyRequest) => {
+          const host = (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '')
+          if (!host.endsWith(`.${domain}`)) return null
+          const ref = host.slice(0, -(domain.length + 1))
+          return ProjectRef.safeParse(ref).success ? ref : null
+        }
+        const byHost = handle(refOfHost, () => '/storage/v1')
+        for (const url of ['/storage/v1', '/storage/v1/*']) {
+          storage.route({ method: [...METHODS], url, handler: byHost, exposeHeadRoute: false })
+          storage.options(url, preflight)
+        }
+      }
+    })
+  }
+}
+
+async function preflight(request: FastifyRequest, reply: FastifyReply) {
+  const requested = request.headers['access-control-request-headers']
+  return reply
+    .status(204)
+    .header('access-control-allow-origin', '*')
+    .header('access-control-allow-methods', 'GET, HEAD, POST, PUT, DELETE, OPTIONS')
+    .header('access-control-allow-headers', typeof requested === 'string' && requested ? requested : ALLOWED_HEADERS)
+    .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_S))
+    .send()
+}
+
+/** Every answer carries CORS headers; an error answered before an upload's body was read closes the connection. */
+function send(request: FastifyRequest, reply: FastifyReply, response: StorageResponse) {
+  reply.status(response.status).headers(response.headers)
+  reply.header('access-control-allow-origin', '*')
+  reply.header('access-control-expose-headers', EXPOSED_HEADERS)
+  const hasBody =
+    request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0
+  if (response.status >= 400 && hasBody && !request.raw.readableEnded) reply.header('connection', 'close')
+  if (!reply.hasHeader('content-type') && typeof response.body === 'string') {
+    reply.header('content-type', 'application/json; charset=utf-8')
+  }
+  return reply.send(response.body ?? undefined)
+}

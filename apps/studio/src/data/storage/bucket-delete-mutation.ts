@@ -1,0 +1,28 @@
+import { REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { fetcher } from '../fetcher'
+import type { MutationOptions } from '../types'
+import { storageKeys } from './keys'
+
+export type BucketDeleteVariables = { ref: string | undefined; id: string }
+
+/** Refused (409) while the bucket holds objects; see useBucketEmptyMutation. */
+export async function deleteBucket({ ref, id }: BucketDeleteVariables) {
+  if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
+  return fetcher<{ message: string }>(
+    `/platform/storage/${encodeURIComponent(ref)}/buckets/${encodeURIComponent(id)}`,
+    { method: 'DELETE' },
+  )
+}
+
+export function useBucketDeleteMutation(options: MutationOptions<{ message: string }, BucketDeleteVariables> = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    ...options,
+    mutationFn: deleteBucket,
+    onSuccess: async (answer, variables, ...rest) => {
+      await queryClient.invalidateQueries({ queryKey: storageKeys.buckets(variables.ref) })
+      return options.onSuccess?.(answer, variables, ...rest)
+    },
+  })
+}

@@ -1,0 +1,40 @@
+import {
+  REQUIRED_VALUE_MESSAGES,
+  STORAGE_ARCHIVE_NOT_FOUND,
+  STORAGE_ARCHIVE_POLL_INTERVAL_MS,
+  type StorageArchiveResponse,
+} from '@pgfleet/contracts'
+import { useQuery } from '@tanstack/react-query'
+import { fetcher, getErrorMessage } from '../fetcher'
+import type { QueryOptions } from '../types'
+import { storageKeys } from './keys'
+
+/** Spec 01 section 7: an error containing 'Storage archive not found' means "not built yet", answered as null. */
+export async function getStorageArchive(
+  { ref }: { ref: string | undefined },
+  signal?: AbortSignal,
+): Promise<StorageArchiveResponse | null> {
+  if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
+  try {
+    return await fetcher<StorageArchiveResponse>(`/platform/storage/${encodeURIComponent(ref)}/archive`, { signal })
+  } catch (error) {
+    if (getErrorMessage(error, '').includes(STORAGE_ARCHIVE_NOT_FOUND)) return null
+    throw error
+  }
+}
+
+/** Polls every 5000 ms (spec 01 section 9) until the archive has a fileUrl. */
+export function useStorageArchiveQuery(
+  { ref }: { ref: string | undefined },
+  options: QueryOptions<StorageArchiveResponse | null> = {},
+) {
+  return useQuery({
+    retry: false,
+    refetchInterval: (query) =>
+      query.state.data?.fileUrl || query.state.status === 'error' ? false : STORAGE_ARCHIVE_POLL_INTERVAL_MS,
+    ...options,
+    queryKey: storageKeys.archive(ref),
+    queryFn: ({ signal }) => getStorageArchive({ ref }, signal),
+    enabled: Boolean(ref) && (options.enabled ?? false),
+  })
+}

@@ -1,0 +1,5 @@
+import { EdgeFunctionDetails } from '../components/interfaces/EdgeFunctions/EdgeFunctionDetails'
+
+export default function ProjectFunctionDetailsRoute() {
+  return <EdgeFunctionDetails />
+}

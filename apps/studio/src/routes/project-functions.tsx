@@ -1,0 +1,5 @@
+import { EdgeFunctionsList } from '../components/interfaces/EdgeFunctions/EdgeFunctionsList'
+
+export default function ProjectFunctionsRoute() {
+  return <EdgeFunctionsList />
+}

@@ -1,0 +1,5 @@
+import { StoragePage } from '../components/interfaces/Storage/StoragePage'
+
+export default function ProjectStorageRoute() {
+  return <StoragePage />
+}
