@@ -72,6 +72,13 @@ test('API docs modal, table page, types download, and JWT secret rotation', asyn
   await expect(modal.getByTestId('api-docs-toggle-keys')).toHaveText('Hide keys')
   await expect(content.getByTestId('api-docs-snippet').first()).toContainText(anonBefore)
 
+  // services pgfleet does not run yet say so next to their snippets
+  await modal.getByRole('navigation').getByRole('button', { name: 'User Management', exact: true }).click()
+  await expect(content.getByTestId('not-hosted-note')).toContainText('does not run the auth server')
+  await modal.getByRole('navigation').getByRole('button', { name: 'Realtime', exact: true }).click()
+  await expect(content.getByTestId('not-hosted-note')).toContainText('does not run the realtime server')
+  await expect(content).toContainText('30 seconds after a client disconnects')
+
   // a table's detail: columns with Name, Format, Type, Description
   await modal.getByTestId('api-docs-item-e2e_todos').click()
   const columns = content.getByTestId('api-docs-columns')

@@ -9,10 +9,12 @@ import { APIDocsFunctionsSection } from './APIDocsFunctionsSection'
 import { APIDocsStorageSection, type BucketsState } from './APIDocsStorageSection'
 import {
   AUTH_INTRO,
+  AUTH_NOT_HOSTED,
   CONNECT_INTRO,
   DOCS_LINKS,
   LOAD_DESCRIPTION_FAILED,
   REALTIME_INTRO,
+  REALTIME_NOT_HOSTED,
   type SnippetLanguage,
 } from './api-docs.constants'
 import { authSnippets, connectSnippets, realtimeSnippets, type SnippetContext } from './api-docs.utils'
@@ -69,6 +71,7 @@ export function APIDocsSectionContent({
           <Heading title="User Management">
             {AUTH_INTRO} <DocsLink href={DOCS_LINKS.auth} />
           </Heading>
+          <NotHostedNote text={AUTH_NOT_HOSTED} />
           <Snippets snippets={authSnippets(language, context)} />
         </>
       )
@@ -118,10 +121,23 @@ export function APIDocsSectionContent({
           <Heading title="Realtime">
             {REALTIME_INTRO} <DocsLink href={DOCS_LINKS.realtime} />
           </Heading>
+          <NotHostedNote text={REALTIME_NOT_HOSTED} />
           <Snippets snippets={realtimeSnippets(language, context)} />
         </>
       )
       break
   }
   return content
+}
+
+/** Said plainly where a section documents a service pgfleet does not run for projects yet. */
+function NotHostedNote({ text }: { text: string }) {
+  return (
+    <p
+      className="rounded-md border border-amber-200 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+      data-testid="not-hosted-note"
+    >
+      {text}
+    </p>
+  )
 }
