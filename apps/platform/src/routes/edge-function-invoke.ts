@@ -3,12 +3,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context'
 import { edgeFunctionsRuntime } from '../edge-functions/runtime/edge-runtime'
 import { invokeFunction } from '../edge-functions/runtime/invoke'
+import { ProjectHostResolver } from '../projects/host-routing'
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
 
 /**
- * Edge function invocations at /p/{ref}/functions/v1/{slug}[/*] and, when PGFLEET_DOMAIN is set, at
- * {ref}.{domain}/functions/v1/{slug}[/*] (the same two ways the data API is served, see project-rest.ts).
+ * Edge function invocations at /p/{ref}/functions/v1/{slug}[/*] and, by Host header, at
+ * {ref}.{PGFLEET_DOMAIN}/functions/v1/{slug}[/*] or an active custom hostname (the same two ways the data API is served, see project-rest.ts).
  * Bodies are not parsed: they stream to the function as they arrive.
  */
 export function edgeFunctionInvokeRoutes(ctx: AppContext) {
@@ -31,9 +32,10 @@ export function edgeFunctionInvokeRoutes(ctx: AppContext) {
       functions.addContentTypeParser('*', (_request, _payload, done) => done(null))
 
       const handle =
-        (refOf: (request: FastifyRequest) => string | null) => (request: FastifyRequest, reply: FastifyReply) => {
+        (refOf: (request: FastifyRequest) => string | null | Promise<string | null>) =>
+        async (request: FastifyRequest, reply: FastifyReply) => {
           const { slug } = request.params as { slug: string }
-          return invokeFunction(runtime, refOf(request), slug, request, reply)
+          return invokeFunction(runtime, await refOf(request), slug, request, reply)
         }
 
       const byPath = handle((request) => {
@@ -44,17 +46,11 @@ export function edgeFunctionInvokeRoutes(ctx: AppContext) {
         functions.route({ method: [...METHODS], url, handler: byPath, exposeHeadRoute: false })
       }
 
-      const domain = ctx.config.domain?.toLowerCase()
-      if (domain) {
-        const byHost = handle((request) => {
-          const host = (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '')
-          if (!host.endsWith(`.${domain}`)) return null
-          const ref = host.slice(0, -(domain.length + 1))
-          return ProjectRef.safeParse(ref).success ? ref : null
-        })
-        for (const url of ['/functions/v1/:slug', '/functions/v1/:slug/*']) {
-          functions.route({ method: [...METHODS], url, handler: byHost, exposeHeadRoute: false })
-        }
+      // {ref}.{PGFLEET_DOMAIN} and active custom hostnames, as for the data API
+      const hosts = new ProjectHostResolver(ctx.db, ctx.config.domain)
+      const byHost = handle((request) => hosts.refOf(request.headers.host))
+      for (const url of ['/functions/v1/:slug', '/functions/v1/:slug/*']) {
+        functions.route({ method: [...METHODS], url, handler: byHost, exposeHeadRoute: false })
       }
     })
   }
