@@ -84,6 +84,16 @@ export const ChartConfig = z.object({
   view: z.enum(['table', 'chart']),
 })
 export type ChartConfig = z.infer<typeof ChartConfig>
+/** A card's chart config until someone changes it: a table, with a bar chart ready. */
+export const DEFAULT_CHART_CONFIG: ChartConfig = {
+  type: 'bar',
+  cumulative: false,
+  xKey: '',
+  yKey: '',
+  showLabels: false,
+  showGrid: true,
+  view: 'table',
+}
 
 /**
  * One query card placed in a report. `snippet_id` names the saved query it came from (its current SQL is

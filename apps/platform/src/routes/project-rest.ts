@@ -14,6 +14,7 @@ import { describeProject, errorResponse, handleRestRequest } from '../rest/handl
 import { RestPools } from '../rest/pools'
 import { ProjectDirectory } from '../rest/project-directory'
 import type { RestDeps } from '../rest/request'
+import { allowCors, corsPreflight } from './cors'
 import { originOf } from './projects'
 
 /**
@@ -26,7 +27,7 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'] as const
 const EXPOSED_HEADERS = 'Content-Range, Content-Location, Content-Profile, Preference-Applied, Range-Unit, Location'
 const ALLOWED_HEADERS =
   'Authorization, apikey, Content-Type, Accept, Accept-Profile, Content-Profile, Prefer, Range, Range-Unit, X-Client-Info, X-Retry-Count'
-const PREFLIGHT_MAX_AGE_S = 86_400
+const preflight = corsPreflight(METHODS, ALLOWED_HEADERS)
 
 export function projectRestRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -140,21 +141,9 @@ export function projectRestRoutes(ctx: AppContext) {
   }
 }
 
-async function preflight(request: FastifyRequest, reply: FastifyReply) {
-  const requested = request.headers['access-control-request-headers']
-  return reply
-    .status(204)
-    .header('access-control-allow-origin', '*')
-    .header('access-control-allow-methods', 'GET, HEAD, POST, PATCH, PUT, DELETE, OPTIONS')
-    .header('access-control-allow-headers', typeof requested === 'string' && requested ? requested : ALLOWED_HEADERS)
-    .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_S))
-    .send()
-}
-
 /** Every data API answer, errors included, carries the CORS headers browsers need to read it. */
 function send(reply: FastifyReply, response: { status: number; headers: Record<string, string>; body: string | null }) {
   reply.status(response.status).headers(response.headers)
-  reply.header('access-control-allow-origin', '*')
-  reply.header('access-control-expose-headers', EXPOSED_HEADERS)
+  allowCors(reply, EXPOSED_HEADERS)
   return reply.send(response.body ?? undefined)
 }

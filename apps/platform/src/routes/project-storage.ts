@@ -7,6 +7,7 @@ import { handleStorageRequest, type StorageDeps } from '../storage/api'
 import type { StorageResponse } from '../storage/api-call'
 import { StorageError } from '../storage/errors'
 import { storageDatabases } from '../storage/pools'
+import { allowCors, corsPreflight } from './cors'
 
 /**
  * The per-project Storage API at /p/{ref}/storage/v1/* and, when PGFLEET_DOMAIN is set, {ref}.{domain}/storage/v1/*,
@@ -16,7 +17,7 @@ import { storageDatabases } from '../storage/pools'
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'] as const
 const ALLOWED_HEADERS = 'Authorization, apikey, Content-Type, Cache-Control, X-Upsert, X-Metadata, X-Client-Info'
 const EXPOSED_HEADERS = 'Content-Length, Content-Type, Content-Disposition, ETag, Last-Modified, Cache-Control'
-const PREFLIGHT_MAX_AGE_S = 86_400
+const preflight = corsPreflight(METHODS, ALLOWED_HEADERS)
 
 export function projectStorageRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -104,22 +105,10 @@ export function projectStorageRoutes(ctx: AppContext) {
   }
 }
 
-async function preflight(request: FastifyRequest, reply: FastifyReply) {
-  const requested = request.headers['access-control-request-headers']
-  return reply
-    .status(204)
-    .header('access-control-allow-origin', '*')
-    .header('access-control-allow-methods', 'GET, HEAD, POST, PUT, DELETE, OPTIONS')
-    .header('access-control-allow-headers', typeof requested === 'string' && requested ? requested : ALLOWED_HEADERS)
-    .header('access-control-max-age', String(PREFLIGHT_MAX_AGE_S))
-    .send()
-}
-
 /** Every answer carries CORS headers; an error answered before an upload's body was read closes the connection. */
 function send(request: FastifyRequest, reply: FastifyReply, response: StorageResponse) {
   reply.status(response.status).headers(response.headers)
-  reply.header('access-control-allow-origin', '*')
-  reply.header('access-control-expose-headers', EXPOSED_HEADERS)
+  allowCors(reply, EXPOSED_HEADERS)
   const hasBody =
     request.headers['transfer-encoding'] !== undefined || Number(request.headers['content-length'] ?? 0) > 0
   if (response.status >= 400 && hasBody && !request.raw.readableEnded) reply.header('connection', 'close')

@@ -32,13 +32,13 @@ async function declareExportCursor(
   const access = accessFor(sqlProject, false)
   assertRunning(sqlProject.row)
   const prepared = await prepareSql(body.query, body.parameters, { autoLimit: false })
-  const { project, lease } = await leaseFor(ctx, sqlProject.row, access, {
-    userId,
-    queryId: body.queryId,
-    signal,
-  }).catch((error: unknown) => {
-    throw asQueryError(error, prepared)
-  })
+  const { project, lease } = await leaseFor(
+    ctx,
+    sqlProject.row,
+    access,
+    { userId, queryId: body.queryId, signal },
+    prepared,
+  )
   const { client } = lease
   let released = false
   const release = async (failed: boolean) => {

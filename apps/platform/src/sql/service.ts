@@ -69,7 +69,7 @@ export function assertRunning(row: SqlProjectRow): void {
 }
 
 /** A lease on the project's database; a stale pool (the server restarted elsewhere) is dropped and retried once. */
-export async function leaseFor(ctx: AppContext, row: SqlProjectRow, access: SqlAccess, options: LeaseOptions) {
+async function leaseWithRetry(ctx: AppContext, row: SqlProjectRow, access: SqlAccess, options: LeaseOptions) {
   const project = await projectSql(ctx, row.ref, row.sql_statement_timeout_ms)
   try {
     return { project, lease: await project.lease(access, options) }
@@ -79,6 +79,19 @@ export async function leaseFor(ctx: AppContext, row: SqlProjectRow, access: SqlA
     const fresh = await projectSql(ctx, row.ref, row.sql_statement_timeout_ms)
     return { project: fresh, lease: await fresh.lease(access, options) }
   }
+}
+
+/** A lease to run `prepared` on; a failure to get it is reported as that query's error. */
+export function leaseFor(
+  ctx: AppContext,
+  row: SqlProjectRow,
+  access: SqlAccess,
+  options: LeaseOptions,
+  prepared: PreparedSql,
+) {
+  return leaseWithRetry(ctx, row, access, options).catch((error: unknown) => {
+    throw asQueryError(error, prepared)
+  })
 }
 
 export function asQueryError(error: unknown, prepared: PreparedSql, prefix = ''): unknown {
@@ -134,13 +147,13 @@ async function execute(
     // ending the read-only transaction would let what follows write (e.g. through SECURITY DEFINER functions)
     throw clientSqlError(READ_ONLY_TRANSACTION_CONTROL_MESSAGE, '25006')
   }
-  const { project, lease } = await leaseFor(ctx, sqlProject.row, access, {
-    userId,
-    queryId: body.queryId,
-    signal,
-  }).catch((error: unknown) => {
-    throw asQueryError(error, prepared)
-  })
+  const { project, lease } = await leaseFor(
+    ctx,
+    sqlProject.row,
+    access,
+    { userId, queryId: body.queryId, signal },
+    prepared,
+  )
   const { client } = lease
   if (access === 'read') {
     // an explicit read-only transaction that already took its snapshot cannot be switched to read-write

@@ -1,4 +1,4 @@
-import { ChartConfig, type ReportCard } from '@pgfleet/contracts'
+import { ChartConfig, DEFAULT_CHART_CONFIG, type ReportCard } from '@pgfleet/contracts'
 import { useQuery, useQueryClient } from '@tanstack/react-query'
 import { uuidv4 } from '../../lib/uuid'
 import { isApiError } from '../fetcher'
@@ -15,15 +15,6 @@ type Stored = { state?: { reports?: Record<string, LegacyReport> }; version?: nu
 export type LegacyReportUpload = { ref: string; id: string; name: string; layout: ReportCard[] }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
-const DEFAULT_CHART: ChartConfig = {
-  type: 'bar',
-  cumulative: false,
-  xKey: '',
-  yKey: '',
-  showLabels: false,
-  showGrid: true,
-  view: 'table',
-}
 
 function parseStored(text: string | null): Stored {
   if (!text) return {}
@@ -47,13 +38,13 @@ export function legacyReportUploads(text: string | null): LegacyReportUpload[] {
       layout: (Array.isArray(report.cards) ? report.cards : [])
         .filter((card) => typeof card?.sql === 'string')
         .map((card, position) => {
-          const chart = ChartConfig.safeParse({ ...DEFAULT_CHART, ...(card.config as object) })
+          const chart = ChartConfig.safeParse({ ...DEFAULT_CHART_CONFIG, ...(card.config as object) })
           return {
             id: typeof card.id === 'string' && UUID.test(card.id) ? card.id : uuidv4(),
             title: typeof card.title === 'string' ? card.title.slice(0, 256) : '',
             snippet_id: typeof card.snippetId === 'string' && UUID.test(card.snippetId) ? card.snippetId : null,
             sql: card.sql as string,
-            chart: chart.success ? chart.data : DEFAULT_CHART,
+            chart: chart.success ? chart.data : DEFAULT_CHART_CONFIG,
             position,
           }
         }),

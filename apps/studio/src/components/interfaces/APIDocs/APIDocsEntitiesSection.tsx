@@ -1,4 +1,5 @@
 import type { RestDescription } from '../../../data/config/rest-description-query'
+import { DataTable } from '../../ui/DataTable'
 import { DocsLink, Heading, Snippets } from './APIDocsContentParts'
 import { COLUMN_TABLE_HEADERS, DOCS_LINKS, NO_TABLES, type SnippetLanguage } from './api-docs.constants'
 import { entityColumns, entitySnippets, type SnippetContext } from './api-docs.utils'
@@ -35,27 +36,21 @@ export function APIDocsEntitiesSection({
   return (
     <>
       <Heading title={item} />
-      <table className="w-full text-left text-sm" data-testid="api-docs-columns">
-        <thead>
-          <tr className="border-b border-neutral-200 text-xs text-neutral-500">
-            {COLUMN_TABLE_HEADERS.map((header) => (
-              <th key={header} scope="col" className="py-2 pr-4 font-medium">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {columns.map((column) => (
-            <tr key={column.name} className="border-b border-neutral-100">
-              <td className="py-1.5 pr-4 font-mono">{column.name}</td>
-              <td className="py-1.5 pr-4 font-mono text-neutral-700">{column.format}</td>
-              <td className="py-1.5 pr-4 text-neutral-700">{column.type}</td>
-              <td className="py-1.5 pr-4 text-neutral-600">{column.description}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <DataTable
+        data-testid="api-docs-columns"
+        headers={COLUMN_TABLE_HEADERS}
+        rows={columns}
+        rowKey={(column) => column.name}
+        rowClassName="border-b border-neutral-100"
+        cells={(column) => (
+          <>
+            <td className="py-1.5 pr-4 font-mono">{column.name}</td>
+            <td className="py-1.5 pr-4 font-mono text-neutral-700">{column.format}</td>
+            <td className="py-1.5 pr-4 text-neutral-700">{column.type}</td>
+            <td className="py-1.5 pr-4 text-neutral-600">{column.description}</td>
+          </>
+        )}
+      />
       <Snippets
         snippets={entitySnippets(
           language,

@@ -17,6 +17,8 @@ export const COMPUTE_SETTING_LABELS = {
   work_mem: 'Work memory',
 } as const
 export const CURRENT_SIZE_BADGE = 'Current'
+/** The link from a project's compute size to this page. */
+export const CHANGE_COMPUTE_LINK = 'Change'
 export const COMPUTE_SIZE_LEGEND = 'Choose a compute size'
 export const RESIZE_LABEL = 'Change compute size'
 export const RESIZE_CONFIRM_TITLE = (size: string) => `Change the compute size to ${size}?`

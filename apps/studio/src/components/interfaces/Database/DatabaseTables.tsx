@@ -7,6 +7,7 @@ import { useTablesQuery } from '../../../data/pg-meta/tables-query'
 import { Alert } from '../../ui/Alert'
 import { Badge } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
+import { DataTable } from '../../ui/DataTable'
 import { ErrorState } from '../../ui/ErrorState'
 import { Input } from '../../ui/Input'
 import { Select } from '../../ui/Select'
@@ -36,32 +37,24 @@ function TableColumns({ table }: { table: PgTable }) {
   const columns = table.columns ?? []
   if (columns.length === 0) return <p className="px-4 pb-4 text-sm text-neutral-600">{NO_COLUMNS_MESSAGE}</p>
   return (
-    <div className="overflow-x-auto px-4 pb-4">
-      <table className="w-full text-left text-sm" data-testid={`table-columns-${table.name}`}>
-        <thead>
-          <tr className="border-b border-neutral-200 text-xs text-neutral-500">
-            {COLUMN_HEADERS.map((header) => (
-              <th key={header} scope="col" className="py-2 pr-4 font-medium">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {columns.map((column) => (
-            <tr key={column.id} className="border-b border-neutral-100 last:border-0">
-              <td className="py-1.5 pr-4 font-mono text-neutral-900">{column.name}</td>
-              <td className="py-1.5 pr-4 font-mono text-neutral-700">{column.format}</td>
-              <td className="py-1.5 pr-4 text-neutral-700">{column.data_type}</td>
-              <td className="py-1.5 pr-4 font-mono text-xs text-neutral-600">{column.default_value ?? ''}</td>
-              <td className="py-1.5 pr-4 text-neutral-700">{column.is_nullable ? 'Yes' : 'No'}</td>
-              <td className="py-1.5 pr-4 text-neutral-700">{column.is_primary_key ? 'Yes' : ''}</td>
-              <td className="py-1.5 pr-4 text-neutral-600">{column.comment ?? ''}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      className="px-4 pb-4"
+      data-testid={`table-columns-${table.name}`}
+      headers={COLUMN_HEADERS}
+      rows={columns}
+      rowKey={(column) => column.id}
+      cells={(column) => (
+        <>
+          <td className="py-1.5 pr-4 font-mono text-neutral-900">{column.name}</td>
+          <td className="py-1.5 pr-4 font-mono text-neutral-700">{column.format}</td>
+          <td className="py-1.5 pr-4 text-neutral-700">{column.data_type}</td>
+          <td className="py-1.5 pr-4 font-mono text-xs text-neutral-600">{column.default_value ?? ''}</td>
+          <td className="py-1.5 pr-4 text-neutral-700">{column.is_nullable ? 'Yes' : 'No'}</td>
+          <td className="py-1.5 pr-4 text-neutral-700">{column.is_primary_key ? 'Yes' : ''}</td>
+          <td className="py-1.5 pr-4 text-neutral-600">{column.comment ?? ''}</td>
+        </>
+      )}
+    />
   )
 }
 

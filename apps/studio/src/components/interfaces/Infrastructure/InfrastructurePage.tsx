@@ -1,12 +1,12 @@
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'
+import { DetailList } from '../../ui/DetailList'
 import { ErrorState } from '../../ui/ErrorState'
 import { PageSkeleton } from '../../ui/Skeleton'
-import { formatComputeSize } from '../ComputeAndDisk/compute-and-disk.utils'
+import { ComputeSizeWithLink } from '../ComputeAndDisk/ComputeSizeWithLink'
 import { ProjectStatusBadge } from '../Projects/ProjectStatusBadge'
 import { formatPostgresVersion } from '../Projects/projects.utils'
 import {
-  CHANGE_COMPUTE_LINK,
   INFRASTRUCTURE_DESCRIPTION,
   INFRASTRUCTURE_TITLE,
   SERVER_LABELS,
@@ -42,16 +42,7 @@ export function InfrastructurePage() {
     {
       label: SERVER_LABELS.compute,
       value: (
-        <span className="flex items-baseline gap-2">
-          {formatComputeSize(project.compute_size)}
-          <Link
-            to={`/project/${project.ref}/compute-and-disk`}
-            className="text-xs font-medium text-emerald-700 hover:underline"
-            data-testid="change-compute-link"
-          >
-            {CHANGE_COMPUTE_LINK}
-          </Link>
-        </span>
+        <ComputeSizeWithLink projectRef={project.ref} size={project.compute_size} linkTestId="change-compute-link" />
       ),
       testId: 'compute-size',
     },
@@ -78,16 +69,7 @@ export function InfrastructurePage() {
         <h2 id="server-title" className="text-base font-semibold text-neutral-900">
           {SERVER_TITLE}
         </h2>
-        <dl className="grid gap-px overflow-hidden rounded-lg border border-neutral-200 bg-neutral-200 sm:grid-cols-3">
-          {details.map((detail) => (
-            <div key={detail.label} className="bg-white px-4 py-3">
-              <dt className="text-xs text-neutral-500">{detail.label}</dt>
-              <dd className="mt-1 text-sm font-medium text-neutral-900" data-testid={`infrastructure-${detail.testId}`}>
-                {detail.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <DetailList details={details} testIdPrefix="infrastructure-" className="grid sm:grid-cols-3" />
       </section>
       <LiveServerStats projectRef={project.ref} status={project.status} />
       <PostgresEngines projectMajor={Number(project.database.postgres_engine)} />

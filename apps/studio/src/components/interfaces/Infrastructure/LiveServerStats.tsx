@@ -1,7 +1,9 @@
 import { INFRASTRUCTURE_NOT_RUNNING_MESSAGE, type ProjectStatus } from '@pgfleet/contracts'
 import type { ReactNode } from 'react'
 import { useProjectInfrastructureQuery } from '../../../data/projects/project-infrastructure-query'
+import { DetailList } from '../../ui/DetailList'
 import { ErrorState } from '../../ui/ErrorState'
+import { Section } from '../../ui/Section'
 import { Skeleton } from '../../ui/Skeleton'
 import {
   CONNECTIONS_VALUE,
@@ -43,28 +45,18 @@ export function LiveServerStats({ projectRef, status }: { projectRef: string; st
       { label: LIVE_LABELS.sharedBuffers, value: live.data.shared_buffers, testId: 'shared-buffers' },
     ]
     body = (
-      <dl className="flex flex-wrap gap-px overflow-hidden rounded-lg border border-neutral-200 bg-neutral-200">
-        {stats.map((stat) => (
-          <div key={stat.label} className="min-w-40 flex-1 bg-white px-4 py-3">
-            <dt className="text-xs text-neutral-500">{stat.label}</dt>
-            <dd className="mt-1 text-sm font-medium text-neutral-900" data-testid={`infrastructure-${stat.testId}`}>
-              {stat.value}
-            </dd>
-          </div>
-        ))}
-      </dl>
+      <DetailList
+        details={stats}
+        testIdPrefix="infrastructure-"
+        className="flex flex-wrap"
+        itemClassName="min-w-40 flex-1"
+      />
     )
   }
 
   return (
-    <section aria-labelledby="live-title" className="space-y-3" data-testid="infrastructure-live">
-      <div>
-        <h2 id="live-title" className="text-base font-semibold text-neutral-900">
-          {LIVE_TITLE}
-        </h2>
-        <p className="mt-1 text-sm text-neutral-600">{LIVE_DESCRIPTION}</p>
-      </div>
+    <Section titleId="live-title" title={LIVE_TITLE} description={LIVE_DESCRIPTION} data-testid="infrastructure-live">
       {body}
-    </section>
+    </Section>
   )
 }

@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
 import { useEnginesQuery } from '../../../data/engines/engines-query'
 import { Badge } from '../../ui/Badge'
+import { DataTable } from '../../ui/DataTable'
 import { ErrorState } from '../../ui/ErrorState'
+import { Section } from '../../ui/Section'
 import { Skeleton } from '../../ui/Skeleton'
 import {
   CURRENT_ENGINE_BADGE,
@@ -38,55 +40,43 @@ export function PostgresEngines({ projectMajor }: { projectMajor: number }) {
     const newer = newerMajors(engines.data, projectMajor)
     body = (
       <>
-        <div className="overflow-x-auto rounded-lg border border-neutral-200 bg-white px-4 shadow-xs">
-          <table className="w-full text-left text-sm" data-testid="engines-table">
-            <thead>
-              <tr className="border-b border-neutral-200 text-xs text-neutral-500">
-                {ENGINE_HEADERS.map((header) => (
-                  <th key={header} scope="col" className="py-2 pr-4 font-medium">
-                    {header}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {engineRows(engines.data, projectMajor).map((engine) => (
-                <tr
-                  key={`${engine.major}-${engine.source}`}
-                  className="border-b border-neutral-100 last:border-0"
-                  data-testid={`engine-${engine.major}-${engine.source}`}
-                >
-                  <td className="py-2 pr-4 font-medium text-neutral-900">
-                    <span className="flex items-center gap-2">
-                      {engine.major}
-                      {engine.current && <Badge tone="success">{CURRENT_ENGINE_BADGE}</Badge>}
-                    </span>
-                  </td>
-                  <td className="py-2 pr-4 font-mono text-neutral-700">{engine.version}</td>
-                  <td className="py-2 pr-4 text-neutral-700">{ENGINE_SOURCE_LABELS[engine.source]}</td>
-                  <td className="py-2 pr-4 text-neutral-700">{engine.release_channel}</td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
+        <DataTable
+          className="rounded-lg border border-neutral-200 bg-white px-4 shadow-xs"
+          data-testid="engines-table"
+          headers={ENGINE_HEADERS}
+          rows={engineRows(engines.data, projectMajor)}
+          rowKey={(engine) => `${engine.major}-${engine.source}`}
+          rowTestId={(engine) => `engine-${engine.major}-${engine.source}`}
+          cells={(engine) => (
+            <>
+              <td className="py-2 pr-4 font-medium text-neutral-900">
+                <span className="flex items-center gap-2">
+                  {engine.major}
+                  {engine.current && <Badge tone="success">{CURRENT_ENGINE_BADGE}</Badge>}
+                </span>
+              </td>
+              <td className="py-2 pr-4 font-mono text-neutral-700">{engine.version}</td>
+              <td className="py-2 pr-4 text-neutral-700">{ENGINE_SOURCE_LABELS[engine.source]}</td>
+              <td className="py-2 pr-4 text-neutral-700">{engine.release_channel}</td>
+            </>
+          )}
+        />
         {newer.length > 0 && <p className="text-sm text-neutral-600">{NEWER_MAJORS_NOTE(newer)}</p>}
       </>
     )
   }
 
   return (
-    <section aria-labelledby="engines-title" className="space-y-3" data-testid="infrastructure-engines">
-      <div>
-        <h2 id="engines-title" className="text-base font-semibold text-neutral-900">
-          {ENGINES_TITLE}
-        </h2>
-        <p className="mt-1 text-sm text-neutral-600">{ENGINES_DESCRIPTION}</p>
-      </div>
+    <Section
+      titleId="engines-title"
+      title={ENGINES_TITLE}
+      description={ENGINES_DESCRIPTION}
+      data-testid="infrastructure-engines"
+    >
       {body}
       <p className="text-sm font-medium text-neutral-900" data-testid="upgrades-not-available">
         {UPGRADES_NOT_AVAILABLE}
       </p>
-    </section>
+    </Section>
   )
 }

@@ -10,7 +10,6 @@ export const SERVER_LABELS = {
   createdAt: 'Created at',
   address: 'Address',
 } as const
-export const CHANGE_COMPUTE_LINK = 'Change'
 
 export const LIVE_TITLE = 'Live from the server'
 export const LIVE_DESCRIPTION = 'Read from the running database just now.'

@@ -4,7 +4,9 @@ import { usePoliciesQuery } from '../../../data/pg-meta/policies-query'
 import { useTablesQuery } from '../../../data/pg-meta/tables-query'
 import { Alert } from '../../ui/Alert'
 import { Badge } from '../../ui/Badge'
+import { DataTable } from '../../ui/DataTable'
 import { ErrorState } from '../../ui/ErrorState'
+import { Section } from '../../ui/Section'
 import { Skeleton } from '../../ui/Skeleton'
 import {
   ALL_TABLES_RLS_ENABLED,
@@ -38,41 +40,29 @@ function Expression({ value }: { value: string | null }) {
 
 function PolicyTable({ policies }: { policies: readonly PgPolicy[] }) {
   return (
-    <div className="overflow-x-auto">
-      <table className="w-full text-left text-sm">
-        <thead>
-          <tr className="border-b border-neutral-200 text-xs text-neutral-500">
-            {POLICY_HEADERS.map((header) => (
-              <th key={header} scope="col" className="py-2 pr-4 font-medium">
-                {header}
-              </th>
-            ))}
-          </tr>
-        </thead>
-        <tbody>
-          {policies.map((policy) => (
-            <tr
-              key={policy.id}
-              className="border-b border-neutral-100 align-top last:border-0"
-              data-testid={`policy-${policy.name}`}
-            >
-              <td className="py-2 pr-4 font-medium text-neutral-900">{policy.name}</td>
-              <td className="py-2 pr-4 font-mono text-xs text-neutral-700">{policy.command}</td>
-              <td className="py-2 pr-4 font-mono text-xs text-neutral-700">{policy.roles.join(', ')}</td>
-              <td className="py-2 pr-4">
-                <Badge tone={policy.action === 'RESTRICTIVE' ? 'warning' : 'neutral'}>{policy.action}</Badge>
-              </td>
-              <td className="max-w-64 py-2 pr-4">
-                <Expression value={policy.definition} />
-              </td>
-              <td className="max-w-64 py-2 pr-4">
-                <Expression value={policy.check} />
-              </td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
-    </div>
+    <DataTable
+      headers={POLICY_HEADERS}
+      rows={policies}
+      rowKey={(policy) => policy.id}
+      rowTestId={(policy) => `policy-${policy.name}`}
+      rowClassName="border-b border-neutral-100 align-top last:border-0"
+      cells={(policy) => (
+        <>
+          <td className="py-2 pr-4 font-medium text-neutral-900">{policy.name}</td>
+          <td className="py-2 pr-4 font-mono text-xs text-neutral-700">{policy.command}</td>
+          <td className="py-2 pr-4 font-mono text-xs text-neutral-700">{policy.roles.join(', ')}</td>
+          <td className="py-2 pr-4">
+            <Badge tone={policy.action === 'RESTRICTIVE' ? 'warning' : 'neutral'}>{policy.action}</Badge>
+          </td>
+          <td className="max-w-64 py-2 pr-4">
+            <Expression value={policy.definition} />
+          </td>
+          <td className="max-w-64 py-2 pr-4">
+            <Expression value={policy.check} />
+          </td>
+        </>
+      )}
+    />
   )
 }
 
@@ -126,13 +116,12 @@ export function AuthPolicies({ projectRef }: { projectRef: string }) {
   const groups = policies.data ? groupPoliciesByTable(policies.data) : []
 
   return (
-    <section aria-labelledby="policies-title" className="space-y-3" data-testid="auth-policies">
-      <div>
-        <h2 id="policies-title" className="text-base font-semibold text-neutral-900">
-          {POLICIES_TITLE}
-        </h2>
-        <p className="mt-1 text-sm text-neutral-600">{POLICIES_DESCRIPTION}</p>
-      </div>
+    <Section
+      titleId="policies-title"
+      title={POLICIES_TITLE}
+      description={POLICIES_DESCRIPTION}
+      data-testid="auth-policies"
+    >
       {policies.isPending ? (
         <Skeleton className="h-40 w-full" />
       ) : policies.isError ? (
@@ -177,6 +166,6 @@ export function AuthPolicies({ projectRef }: { projectRef: string }) {
           <RlsNotes projectRef={projectRef} policies={policies.data} />
         </>
       )}
-    </section>
+    </Section>
   )
 }

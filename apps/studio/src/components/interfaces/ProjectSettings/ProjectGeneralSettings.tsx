@@ -1,6 +1,6 @@
 import { PermissionAction, PermissionResource, type Project } from '@pgfleet/contracts'
 import { type ReactNode, useState } from 'react'
-import { Link, useParams } from 'react-router'
+import { useParams } from 'react-router'
 import { toast } from 'sonner'
 import { getErrorMessage } from '../../../data/fetcher'
 import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'
@@ -9,10 +9,11 @@ import { useProjectRestartMutation } from '../../../data/projects/project-restar
 import { useCan } from '../../../lib/use-can'
 import { Button } from '../../ui/Button'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
+import { DetailList } from '../../ui/DetailList'
 import { ErrorState } from '../../ui/ErrorState'
 import { PageSkeleton } from '../../ui/Skeleton'
 import { Tooltip } from '../../ui/Tooltip'
-import { formatComputeSize } from '../ComputeAndDisk/compute-and-disk.utils'
+import { ComputeSizeWithLink } from '../ComputeAndDisk/ComputeSizeWithLink'
 import { CustomDomainSection } from '../CustomDomains/CustomDomainSection'
 import { DeleteProjectButton } from '../ProjectDeletion/DeleteProjectButton'
 import { ProjectStatusBadge } from '../Projects/ProjectStatusBadge'
@@ -20,7 +21,6 @@ import { PROJECT_STATUS_LABELS } from '../Projects/projects.constants'
 import { formatPostgresVersion } from '../Projects/projects.utils'
 import {
   AVAILABILITY_TITLE,
-  CHANGE_COMPUTE_LINK,
   DANGER_ZONE_TITLE,
   DELETE_DESCRIPTION,
   DELETE_TITLE,
@@ -191,17 +191,7 @@ export function ProjectGeneralSettings() {
     },
     {
       label: PROJECT_DETAIL_LABELS.compute,
-      value: (
-        <span className="flex items-baseline gap-2">
-          {formatComputeSize(project.compute_size)}
-          <Link
-            to={`/project/${project.ref}/compute-and-disk`}
-            className="text-xs font-medium text-emerald-700 hover:underline"
-          >
-            {CHANGE_COMPUTE_LINK}
-          </Link>
-        </span>
-      ),
+      value: <ComputeSizeWithLink projectRef={project.ref} size={project.compute_size} />,
       testId: 'compute-size',
     },
   ]
@@ -214,19 +204,7 @@ export function ProjectGeneralSettings() {
         <h2 id="details-title" className="text-base font-semibold text-neutral-900">
           {PROJECT_DETAILS_TITLE}
         </h2>
-        <dl className="grid gap-px overflow-hidden rounded-lg border border-neutral-200 bg-neutral-200 sm:grid-cols-2">
-          {details.map((detail) => (
-            <div key={detail.label} className="bg-white px-4 py-3">
-              <dt className="text-xs text-neutral-500">{detail.label}</dt>
-              <dd
-                className="mt-1 text-sm font-medium text-neutral-900"
-                data-testid={`settings-project-${detail.testId}`}
-              >
-                {detail.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <DetailList details={details} testIdPrefix="settings-project-" className="grid sm:grid-cols-2" />
       </section>
 
       <ProjectAvailability project={project} />

@@ -10,7 +10,6 @@ export const PROJECT_DETAIL_LABELS = {
   postgres: 'Postgres version',
   compute: 'Compute size',
 } as const
-export const CHANGE_COMPUTE_LINK = 'Change'
 
 export const AVAILABILITY_TITLE = 'Project availability'
 export const RESTART_TITLE = 'Restart project'

@@ -5,7 +5,6 @@ export const CHART_MAX_HEIGHT_PX = 250
 export const QUERY_BLOCK_RENDER_DEBOUNCE_MS = 500
 export { CHART_TYPES }
 export type ChartType = (typeof CHART_TYPES)[number]
-export const DEFAULT_CHART_TYPE: ChartType = 'bar'
 /** Rows a card asks for: the editor's default results limit. */
 export const QUERY_CARD_ROW_LIMIT = 100
 

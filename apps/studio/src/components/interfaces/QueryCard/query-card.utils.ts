@@ -1,18 +1,8 @@
-import type { ChartConfig, QueryColumn, QueryResultSet } from '@pgfleet/contracts'
-import { DEFAULT_CHART_TYPE } from './query-card.constants'
+import { type ChartConfig, DEFAULT_CHART_CONFIG, type QueryColumn, type QueryResultSet } from '@pgfleet/contracts'
 
 /** Chart config (spec 02, section 3); reports store it per card. */
 export type { ChartConfig }
-
-export const DEFAULT_CHART_CONFIG: ChartConfig = {
-  type: DEFAULT_CHART_TYPE,
-  cumulative: false,
-  xKey: '',
-  yKey: '',
-  showLabels: false,
-  showGrid: true,
-  view: 'table',
-}
+export { DEFAULT_CHART_CONFIG }
 
 const NUMERIC_TYPES = new Set(['int2', 'int4', 'int8', 'float4', 'float8', 'numeric', 'money', 'oid'])
 

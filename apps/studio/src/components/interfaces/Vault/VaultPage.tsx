@@ -3,6 +3,7 @@ import { useExtensionsQuery } from '../../../data/pg-meta/extensions-query'
 import { Alert } from '../../ui/Alert'
 import { Badge } from '../../ui/Badge'
 import { CodeBlock } from '../../ui/CodeBlock'
+import { DataTable } from '../../ui/DataTable'
 import { ErrorState } from '../../ui/ErrorState'
 import { Skeleton } from '../../ui/Skeleton'
 import {
@@ -120,34 +121,22 @@ export function VaultPage() {
             <h2 id="vault-extensions-title" className="text-base font-semibold text-neutral-900">
               {EXTENSIONS_TITLE}
             </h2>
-            <div className="overflow-x-auto rounded-lg border border-neutral-200 bg-white px-4 shadow-xs">
-              <table className="w-full text-left text-sm">
-                <thead>
-                  <tr className="border-b border-neutral-200 text-xs text-neutral-500">
-                    {EXTENSION_HEADERS.map((header) => (
-                      <th key={header} scope="col" className="py-2 pr-4 font-medium">
-                        {header}
-                      </th>
-                    ))}
-                  </tr>
-                </thead>
-                <tbody>
-                  {VAULT_RELATED_EXTENSIONS.map(({ name, purpose }) => (
-                    <tr
-                      key={name}
-                      className="border-b border-neutral-100 last:border-0"
-                      data-testid={`extension-${name}`}
-                    >
-                      <td className="py-2 pr-4 font-mono text-neutral-900">{name}</td>
-                      <td className="py-2 pr-4 text-neutral-700">{purpose}</td>
-                      <td className="py-2 pr-4">
-                        <AvailabilityBadge availability={extensionAvailability(extensions.data, name)} />
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </div>
+            <DataTable
+              className="rounded-lg border border-neutral-200 bg-white px-4 shadow-xs"
+              headers={EXTENSION_HEADERS}
+              rows={VAULT_RELATED_EXTENSIONS}
+              rowKey={({ name }) => name}
+              rowTestId={({ name }) => `extension-${name}`}
+              cells={({ name, purpose }) => (
+                <>
+                  <td className="py-2 pr-4 font-mono text-neutral-900">{name}</td>
+                  <td className="py-2 pr-4 text-neutral-700">{purpose}</td>
+                  <td className="py-2 pr-4">
+                    <AvailabilityBadge availability={extensionAvailability(extensions.data, name)} />
+                  </td>
+                </>
+              )}
+            />
           </section>
         </>
       )}
