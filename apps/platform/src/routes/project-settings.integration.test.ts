@@ -162,6 +162,17 @@ describe('custom domain', () => {
     })
     expect(viaDomain.status).toBe(200)
     expect(await viaDomain.json()).toMatchObject({ swagger: '2.0' })
+    // and its storage API
+    const buckets = await fetchVia(origin.host)(`http://api.example.test:${origin.port}/storage/v1/bucket`, {
+      headers: { apikey: anon, authorization: `Bearer ${anon}` },
+    })
+    expect(buckets.status).toBe(200)
+    expect(Array.isArray(await buckets.json())).toBe(true)
+    // an unknown hostname reaches no project
+    const stranger = await fetchVia(origin.host)(`http://other.example.test:${origin.port}/storage/v1/bucket`, {
+      headers: { apikey: anon },
+    })
+    expect(stranger.status).toBe(404)
 
     expect((await f.owner.delete(path())).status).toBe(200)
     expect((await get()).body.status).toBe('0_no_hostname_configured')

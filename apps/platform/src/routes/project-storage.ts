@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { ProjectRef } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context'
+import { ProjectHostResolver } from '../projects/host-routing'
 import { ProjectDirectory } from '../rest/project-directory'
 import { handleStorageRequest, type StorageDeps } from '../storage/api'
 import type { StorageResponse } from '../storage/api-call'
@@ -55,9 +56,12 @@ export function projectStorageRoutes(ctx: AppContext) {
       })
 
       const handle =
-        (refOf: (request: FastifyRequest) => string | null, prefixOf: (ref: string) => string) =>
+        (
+          refOf: (request: FastifyRequest) => string | null | Promise<string | null>,
+          prefixOf: (ref: string) => string,
+        ) =>
         async (request: FastifyRequest, reply: FastifyReply) => {
-          const ref = refOf(request)
+          const ref = await refOf(request)
           const queryAt = request.url.indexOf('?')
           const pathname = queryAt === -1 ? request.url : request.url.slice(0, queryAt)
           if (!ref) {
@@ -87,19 +91,15 @@ export function projectStorageRoutes(ctx: AppContext) {
         storage.options(url, preflight)
       }
 
-      const domain = ctx.config.domain?.toLowerCase()
-      if (domain) {
-        const refOfHost = (request: FastifyRequest) => {
-          const host = (request.headers.host ?? '').toLowerCase().replace(/:\d+$/, '')
-          if (!host.endsWith(`.${domain}`)) return null
-          const ref = host.slice(0, -(domain.length + 1))
-          return ProjectRef.safeParse(ref).success ? ref : null
-        }
-        const byHost = handle(refOfHost, () => '/storage/v1')
-        for (const url of ['/storage/v1', '/storage/v1/*']) {
-          storage.route({ method: [...METHODS], url, handler: byHost, exposeHeadRoute: false })
-          storage.options(url, preflight)
-        }
+      // {ref}.{PGFLEET_DOMAIN} and active custom hostnames, as for the data API
+      const hosts = new ProjectHostResolver(ctx.db, ctx.config.domain)
+      const byHost = handle(
+        (request) => hosts.refOf(request.headers.host),
+        () => '/storage/v1',
+      )
+      for (const url of ['/storage/v1', '/storage/v1/*']) {
+        storage.route({ method: [...METHODS], url, handler: byHost, exposeHeadRoute: false })
+        storage.options(url, preflight)
       }
     })
   }
