@@ -20,3 +20,28 @@ export async function copyToClipboard(text: string): Promise<void> {
     textarea.remove()
   }
 }
+
+/** What copying needs from the browser; tests pass their own. */
+export type ClipboardAccess = {
+  hasFocus: () => boolean
+  writeText: (text: string) => Promise<void>
+}
+
+export const browserClipboard: ClipboardAccess = {
+  hasFocus: () => document.hasFocus(),
+  writeText: copyToClipboard,
+}
+
+/**
+ * Copies only from a focused window (the clipboard refuses an unfocused page, often without saying so).
+ * Answers whether the text was copied.
+ */
+export async function copyWhenFocused(text: string, clipboard: ClipboardAccess = browserClipboard): Promise<boolean> {
+  if (!clipboard.hasFocus()) return false
+  try {
+    await clipboard.writeText(text)
+    return true
+  } catch {
+    return false
+  }
+}

@@ -1,35 +1,39 @@
-import { useEffect, useRef, useState } from 'react'
+import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
-import { copyToClipboard } from '../../lib/clipboard'
 import { cn } from '../../lib/cn'
-import { COPIED_LABEL, COPIED_RESET_MS, COPY_FAILED_MESSAGE, COPY_LABEL } from './ui.constants'
+import { createCopyFeedback } from './copy-feedback'
+import { COPIED_LABEL, COPIED_RESET_MS, COPY_LABEL } from './ui.constants'
 
 type CodeBlockProps = {
   value: string
   /** names the content for screen readers, e.g. "connection string" */
   label?: string
   className?: string
+  /** how long the button says 'Copied' (API keys use the spec's KEY_COPY_FEEDBACK_RESET_MS) */
+  copiedResetMs?: number
   /** placed on the <code> element, whose text is exactly `value` */
   'data-testid'?: string
 }
 
-export function CodeBlock({ value, label, className, 'data-testid': testId }: CodeBlockProps) {
+export function CodeBlock({
+  value,
+  label,
+  className,
+  copiedResetMs = COPIED_RESET_MS,
+  'data-testid': testId,
+}: CodeBlockProps) {
   const [copied, setCopied] = useState(false)
-  const resetTimer = useRef<ReturnType<typeof setTimeout>>(undefined)
+  const [feedback] = useState(() =>
+    createCopyFeedback({
+      resetAfterMs: copiedResetMs,
+      onCopiedChange: setCopied,
+      onFailure: (message) => toast.error(message),
+    }),
+  )
 
-  useEffect(() => () => clearTimeout(resetTimer.current), [])
+  useEffect(() => () => feedback.dispose(), [feedback])
 
-  const handleCopy = async () => {
-    try {
-      await copyToClipboard(value)
-    } catch {
-      toast.error(COPY_FAILED_MESSAGE)
-      return
-    }
-    setCopied(true)
-    clearTimeout(resetTimer.current)
-    resetTimer.current = setTimeout(() => setCopied(false), COPIED_RESET_MS)
-  }
+  const handleCopy = () => void feedback.copy(value)
 
   return (
     <div className={cn('flex items-start gap-2 rounded-md border border-neutral-200 bg-neutral-50 p-1.5', className)}>

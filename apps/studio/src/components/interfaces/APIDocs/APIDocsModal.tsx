@@ -55,7 +55,9 @@ export default function APIDocsModal({
   const sections = visibleSections(isOn)
   const settings = useProjectSettingsQuery({ ref: projectRef })
   const keys = useApiKeysQuery({ ref: projectRef }, { enabled: showKeys })
-  const description = useRestDescriptionQuery({ ref: projectRef })
+  // the modal stays mounted once opened: only while it is open does the description count as in use, so
+  // reopening it refetches a description that went stale (or was invalidated by DDL) while it was closed
+  const description = useRestDescriptionQuery({ ref: projectRef }, { enabled: open })
   const edgeFunctionsOn = isOn('project_edge_function')
   const edgeFunctions = useEdgeFunctionsQuery({ ref: projectRef }, { enabled: open && edgeFunctionsOn })
   const project = useProjectDetailQuery({ ref: projectRef })

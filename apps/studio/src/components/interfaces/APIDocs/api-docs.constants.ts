@@ -27,9 +27,8 @@ export const LANGUAGES: readonly { id: SnippetLanguage; label: string }[] = [
 
 export const SHOW_KEYS_LABEL = 'Show keys'
 export const HIDE_KEYS_LABEL = 'Hide keys'
-/** Placeholders shown in snippets until 'Show keys' is on. */
+/** Placeholder shown in snippets until 'Show keys' is on; snippets only ever use the public anon key. */
 export const ANON_KEY_PLACEHOLDER = 'SUPABASE_KEY'
-export const SERVICE_KEY_PLACEHOLDER = 'SERVICE_KEY'
 
 export const GENERATE_TYPES_LABEL = 'Generate and download types'
 export const TYPES_FILE_NAME = 'database.types.ts'

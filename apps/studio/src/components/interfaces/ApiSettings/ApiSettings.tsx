@@ -1,4 +1,9 @@
-import { JWT_UPDATE_POLL_INTERVAL_MS, PermissionAction, PermissionResource } from '@pgfleet/contracts'
+import {
+  JWT_UPDATE_POLL_INTERVAL_MS,
+  KEY_COPY_FEEDBACK_RESET_MS,
+  PermissionAction,
+  PermissionResource,
+} from '@pgfleet/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useParams } from 'react-router'
@@ -204,7 +209,12 @@ export function ApiSettings() {
               {getErrorMessage(settings.error)}
             </Alert>
           ) : (
-            <CodeBlock value={projectUrlOf(settings.data.app_config)} label="project URL" data-testid="project-url" />
+            <CodeBlock
+              value={projectUrlOf(settings.data.app_config)}
+              label="project URL"
+              copiedResetMs={KEY_COPY_FEEDBACK_RESET_MS}
+              data-testid="project-url"
+            />
           )}
           <CustomDomainUrl projectRef={ref} />
         </div>

@@ -1,3 +1,4 @@
+import { KEY_COPY_FEEDBACK_RESET_MS } from '@pgfleet/contracts'
 import { type ReactNode, useState } from 'react'
 import { Button } from '../../ui/Button'
 import { CodeBlock } from '../../ui/CodeBlock'
@@ -37,7 +38,13 @@ export function SecretField({
         </p>
       ) : value === undefined ? null : visible ? (
         <div className="flex items-start gap-2">
-          <CodeBlock value={value} label={label} className="min-w-0 flex-1" data-testid={testId} />
+          <CodeBlock
+            value={value}
+            label={label}
+            className="min-w-0 flex-1"
+            copiedResetMs={KEY_COPY_FEEDBACK_RESET_MS}
+            data-testid={testId}
+          />
           {secret && (
             <Button size="sm" className="mt-1.5" onClick={() => setRevealed(false)}>
               {HIDE_LABEL}

@@ -29,6 +29,7 @@ import {
   RESET_PASSWORD_LABEL,
   RESET_PASSWORD_SUCCESS,
 } from './database-settings.constants'
+import { StatementTimeoutForm } from './StatementTimeoutForm'
 
 function ResetPassword({ projectRef, canUpdate }: { projectRef: string; canUpdate: boolean }) {
   const [open, setOpen] = useState(false)
@@ -114,6 +115,7 @@ export function DatabaseSettings() {
           {POSTGRES_VERSION_LABEL}: <span data-testid="postgres-version">{settings.data.db_version_label}</span>
         </p>
       </section>
+      <StatementTimeoutForm projectRef={ref} canUpdate={canUpdate} />
       <section aria-labelledby="password-title" className="space-y-3">
         <h2 id="password-title" className="text-base font-semibold text-neutral-900">
           {PASSWORD_TITLE}

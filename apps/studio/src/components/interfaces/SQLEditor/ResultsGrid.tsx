@@ -3,7 +3,7 @@ import type { QueryResultSet } from '@pgfleet/contracts'
 import { useEffect, useMemo, useState } from 'react'
 import { type Column, DataGrid } from 'react-data-grid'
 import { toast } from 'sonner'
-import { copyToClipboard } from '../../../lib/clipboard'
+import { copyWhenFocused } from '../../../lib/clipboard'
 import { COPY_FAILED_MESSAGE } from '../../ui/ui.constants'
 import { CellViewDialog, type ViewedCell } from './CellViewDialog'
 import { COPY_CELL_LABEL, NULL_LABEL, VIEW_CELL_LABEL } from './sql-editor.constants'
@@ -16,15 +16,7 @@ const HEADER_HEIGHT_PX = 44
 
 /** Copying needs a focused window: the clipboard refuses otherwise, and the user is told so. */
 export async function copyCellValue(value: unknown) {
-  if (!document.hasFocus()) {
-    toast.error(COPY_FAILED_MESSAGE)
-    return
-  }
-  try {
-    await copyToClipboard(displayValue(value))
-  } catch {
-    toast.error(COPY_FAILED_MESSAGE)
-  }
+  if (!(await copyWhenFocused(displayValue(value)))) toast.error(COPY_FAILED_MESSAGE)
 }
 
 const NULL_CELL = <span className="text-neutral-400 italic">{NULL_LABEL}</span>
