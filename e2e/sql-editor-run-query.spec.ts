@@ -32,8 +32,10 @@ test('a user writes and runs queries: rows, a confirmation before writes, a boun
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   const confirm = page.getByTestId('run-confirm-dialog')
   await expect(confirm.getByRole('heading', { name: 'This query contains write operations.' })).toBeVisible()
+  // it removes nothing: the plain question, no warning about removing something
   await expect(confirm).toContainText('Are you sure you want to execute it?')
-  await expect(confirm).toContainText('Make sure you are not accidentally removing something important.')
+  await expect(confirm).not.toContainText('Make sure you are not accidentally removing something important.')
+  await expect(confirm.getByTestId('destructive-statements')).toHaveCount(0)
   await confirm.getByRole('button', { name: 'Run' }).click()
   await expect(page.getByTestId('no-rows-message')).toHaveText('Success. No rows returned.')
 
@@ -49,10 +51,24 @@ test('a user writes and runs queries: rows, a confirmation before writes, a boun
   await expect(page.locator('.cm-tooltip-autocomplete')).toContainText('e2e_items')
   await page.keyboard.press('Escape')
 
-  // a DELETE shows the confirmation; cancelling keeps the rows
+  // a DELETE shows the destructive confirmation and names the statement; cancelling keeps the rows
   await typeSql(page, 'delete from e2e_items where id = 1')
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(confirm.getByRole('heading', { name: 'This query contains write operations.' })).toBeVisible()
+  await expect(confirm).toContainText('Make sure you are not accidentally removing something important.')
+  await expect(confirm).not.toContainText('Are you sure you want to execute it?')
+  await expect(confirm.getByTestId('destructive-statements')).toHaveText('delete from e2e_items where id = 1')
+  await confirm.getByRole('button', { name: 'Cancel' }).click()
+  await expect(confirm).toBeHidden()
+
+  // a DELETE without WHERE and a DROP behind a `--` inside a string: each destructive statement is listed
+  await typeSql(page, "select '--' as dashes;\ndelete from e2e_items;\ndrop table e2e_items")
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  await expect(confirm).toContainText('Make sure you are not accidentally removing something important.')
+  await expect(confirm.getByTestId('destructive-statements').getByRole('listitem')).toHaveText([
+    'delete from e2e_items',
+    'drop table e2e_items',
+  ])
   await confirm.getByRole('button', { name: 'Cancel' }).click()
   await expect(confirm).toBeHidden()
   await typeSql(page, 'select count(*) as total from e2e_items')
@@ -75,6 +91,12 @@ test('a user writes and runs queries: rows, a confirmation before writes, a boun
   await expect(confirm.getByRole('heading', { name: 'This query involves running a function.' })).toBeVisible()
   await confirm.getByRole('button', { name: 'Run' }).click()
   await expect(page.getByTestId('row-limit-notice')).toHaveText('Limited to only 100 rows')
+  // a leading comment keeps the SQL as written, yet the row limit still cut the rows: the same notice
+  await typeSql(page, '-- the first rows\nselect n from generate_series(1, 150) as n')
+  await page.getByRole('button', { name: 'Run', exact: true }).click()
+  await confirm.getByRole('button', { name: 'Run' }).click()
+  await expect(page.getByTestId('row-limit-notice')).toHaveText('Limited to only 100 rows')
+  await expect(page.getByTestId('server-cap-notice')).toHaveCount(0)
   await typeSql(page, 'select 1 as first; select 2 as second')
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(page.getByRole('tab', { name: /Result 1/ })).toBeVisible()

@@ -13,6 +13,10 @@ export const MAX_QUERY_RESULT_ROWS = 100_000
 /** The most characters of cell text one answer keeps, so wide rows cannot exhaust the server either. */
 export const MAX_QUERY_RESULT_CHARS = 64 * 1024 * 1024
 
+/** Why a result set lacks rows: the editor's row limit, or the server's caps on one answer. */
+export const QUERY_TRUNCATION_CAUSES = ['row_limit', 'server_cap'] as const
+export type QueryTruncationCause = (typeof QUERY_TRUNCATION_CAUSES)[number]
+
 const ParameterValue = z.union([z.string(), z.number(), z.boolean(), z.null()])
 
 export const RunQueryBody = z.object({
@@ -54,6 +58,11 @@ export const QueryResultSet = z.object({
   rowCount: z.number().nullable(),
   /** some rows of this result set are not in `rows` (row limit or server cap) */
   truncated: z.boolean(),
+  /**
+   * What cut the rows off: the request's `rowLimit` ('Limited to only N rows'), or the server's caps
+   * (MAX_QUERY_RESULT_ROWS, MAX_QUERY_RESULT_CHARS; export the result to get every row); null when nothing did.
+   */
+  truncatedBy: z.enum(QUERY_TRUNCATION_CAUSES).nullable(),
 })
 export type QueryResultSet = z.infer<typeof QueryResultSet>
 

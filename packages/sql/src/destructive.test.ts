@@ -38,8 +38,13 @@ const cases: [string, string[]][] = [
   ['explain delete from t', []],
   ['copy (delete from t returning *) to stdout', ['0:delete']],
   ['select 1; drop table a; delete from b', ['1:drop(table)', '2:delete']],
+  // a `--` inside a string is no comment: it hides nothing after it
+  ["select '--'; drop table t", ['1:drop(table)']],
   // text that is never run
   ["select 'drop table x'", []],
+  ["select 'delete from t'", []],
+  ['select $$ drop table t $$', []],
+  ['/* drop table x */ select 1', []],
   ['select 1 -- drop table x', []],
   ['/* delete from t */ select 1', []],
   ['select "delete" from t', []],

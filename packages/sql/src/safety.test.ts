@@ -35,6 +35,10 @@ const cases: [string, SafetyReason | undefined][] = [
   ['select /* delete from t */ 1', undefined],
   ['select "delete", "update", created_at, updated, deleted_at, replaced_by from t', undefined],
   ['select $$update t set a = 1$$ as sql', undefined],
+  // parser traps: a regex check gets these wrong
+  ["select 'delete from t'", undefined],
+  ['select $$ drop table t $$', undefined],
+  ['/* drop table x */ select 1', undefined],
   // other row-returning forms
   ['values (1), (2)', undefined],
   ['table users', undefined],
@@ -59,6 +63,8 @@ const cases: [string, SafetyReason | undefined][] = [
   ['explain select 1', 'write'],
   ['-- select\ntruncate t', 'write'],
   ["select nextval('s'); drop table t", 'write'],
+  // a `--` inside a string is no comment: it hides nothing after it
+  ["select '--'; drop table t", 'write'],
   // functions outside the allow-list
   ['select now()', 'function'],
   ["select nextval('seq')", 'function'],

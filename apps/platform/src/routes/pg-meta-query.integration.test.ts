@@ -127,21 +127,50 @@ select :name as name, ':x' as quoted, $$ :y $$ as body, '{"a":1}'::jsonb as j, :
     const cut = await run(s.owner, { query: 'select g from generate_series(1, 150) g', rowLimit: 100 })
     expect(cut.body.results[0]?.rows).toHaveLength(100)
     expect(cut.body).toMatchObject({ truncated: true, autoLimit: 100 })
+    expect(cut.body.results[0]?.truncatedBy).toBe('row_limit')
     const exact = await run(s.owner, {
       query: 'with t as (select g from generate_series(1, 100) g) table t',
       rowLimit: 100,
     })
     expect(exact.body.results[0]?.rows).toHaveLength(100)
     expect(exact.body).toMatchObject({ truncated: false, autoLimit: 100 })
+    expect(exact.body.results[0]?.truncatedBy).toBeNull()
     const several = await run(s.owner, {
       query: 'select generate_series(1, 300); select generate_series(1, 3)',
       rowLimit: 100,
     })
-    expect(several.body.results.map((r) => [r.rows.length, r.truncated])).toEqual([
-      [100, true],
-      [3, false],
+    expect(several.body.results.map((r) => [r.rows.length, r.truncated, r.truncatedBy])).toEqual([
+      [100, true, 'row_limit'],
+      [3, false, null],
     ])
     expect(several.body.autoLimit).toBeNull()
+  })
+
+  it('says which limit cut the rows: the row limit even when no limit was appended, else the server cap', async () => {
+    // a comment marker keeps the SQL unchanged, yet the row limit still cuts what is kept
+    const commented = await run(s.owner, {
+      query: '-- first rows\nselect g from generate_series(1, 150) g',
+      rowLimit: 100,
+    })
+    expect(commented.body.autoLimit).toBeNull()
+    expect(commented.body.results.map((r) => [r.rows.length, r.truncated, r.truncatedBy])).toEqual([
+      [100, true, 'row_limit'],
+    ])
+    const uncut = await run(s.owner, { query: '-- all\nselect g from generate_series(1, 5) g', rowLimit: 100 })
+    expect(uncut.body.results.map((r) => [r.truncated, r.truncatedBy])).toEqual([[false, null]])
+    const capped = await run(s.owner, { query: 'select g from generate_series(1, 100001) g', rowLimit: -1 })
+    expect(capped.body.autoLimit).toBe(100_000)
+    expect(capped.body.results.map((r) => [r.rows.length, r.truncated, r.truncatedBy])).toEqual([
+      [100_000, true, 'server_cap'],
+    ])
+    const cappedOverSets = await run(s.owner, {
+      query: 'select generate_series(1, 99999); select generate_series(1, 5)',
+      rowLimit: 1_000_000,
+    })
+    expect(cappedOverSets.body.results.map((r) => [r.rows.length, r.truncatedBy])).toEqual([
+      [99_999, null],
+      [1, 'server_cap'],
+    ])
   })
 
   it('lets read-only members read but never write, even by ending the transaction', async () => {

@@ -1,3 +1,4 @@
+import type { QueryTruncationCause } from '@pgfleet/contracts'
 import type pg from 'pg'
 import { type CellParser, cellParser } from './values'
 
@@ -29,6 +30,8 @@ export interface CollectedResultSet {
   rows: unknown[][]
   rowCount: number | null
   truncated: boolean
+  /** the first limit that dropped a row of this set (a later one cannot change which rows were shown) */
+  truncatedBy: QueryTruncationCause | null
 }
 
 export interface CollectLimits {
@@ -104,6 +107,7 @@ export class CollectingQuery {
       rows: [],
       rowCount: null,
       truncated: false,
+      truncatedBy: null,
     }
     this.results.push(this.current)
     this.parsers = message.fields.map((field) => cellParser(field.dataTypeID))
@@ -112,14 +116,18 @@ export class CollectingQuery {
   handleDataRow(message: { fields: (string | null)[] }): void {
     const set = this.current
     if (!set || this.failure) return
-    if (set.rows.length >= this.limits.rowsPerResult || this.keptRows >= this.limits.totalRows) {
-      set.truncated = true
+    if (set.rows.length >= this.limits.rowsPerResult) {
+      this.drop(set, 'row_limit')
+      return
+    }
+    if (this.keptRows >= this.limits.totalRows) {
+      this.drop(set, 'server_cap')
       return
     }
     let chars = 0
     for (const field of message.fields) chars += field === null ? 0 : field.length
     if (this.keptChars + chars > this.limits.totalChars) {
-      set.truncated = true
+      this.drop(set, 'server_cap')
       return
     }
     try {
@@ -132,10 +140,22 @@ export class CollectingQuery {
     this.keptChars += chars
   }
 
+  private drop(set: CollectedResultSet, cause: QueryTruncationCause): void {
+    set.truncated = true
+    set.truncatedBy ??= cause
+  }
+
   handleCommandComplete(message: { text: string }): void {
     const { command, rowCount } = parseCommandTag(message.text)
     // statements without a row description (INSERT, CREATE ...) still get their entry
-    const set = this.current ?? { command: null, columns: [], rows: [], rowCount: null, truncated: false }
+    const set = this.current ?? {
+      command: null,
+      columns: [],
+      rows: [],
+      rowCount: null,
+      truncated: false,
+      truncatedBy: null,
+    }
     if (!this.current) this.results.push(set)
     set.command = command
     set.rowCount = rowCount

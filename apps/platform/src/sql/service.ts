@@ -215,6 +215,7 @@ export async function runQuery(
     rows: set.rows,
     rowCount: set.rowCount,
     truncated: set.truncated,
+    truncatedBy: set.truncatedBy,
   }))
   return {
     results,

@@ -129,6 +129,11 @@ export function canStartSave(draft: SnippetDraft): boolean {
   return isDirty(draft) && draft.status !== 'UPDATING' && draft.conflict === null
 }
 
+/** Whether a patch changes anything besides the SQL text (spec 02 §4: only such changes queue a save by themselves). */
+export function changesMoreThanSql(draft: SnippetFields, patch: Partial<SnippetFields>): boolean {
+  return (Object.keys(patch) as (keyof SnippetFields)[]).some((key) => key !== 'sql' && patch[key] !== draft[key])
+}
+
 export function applyEdit(
   draft: SnippetDraft,
   patch: Partial<SnippetFields>,

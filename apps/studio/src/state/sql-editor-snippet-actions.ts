@@ -1,9 +1,10 @@
-import type { Snippet } from '@pgfleet/contracts'
+import { REQUIRED_VALUE_MESSAGES, type Snippet } from '@pgfleet/contracts'
 import { NEW_QUERY_NAME, SNIPPET_SAVE_DEBOUNCE_MS } from '../components/interfaces/SQLEditor/sql-editor.constants'
 import { uuidv4 } from '../lib/uuid'
 import { backupFor, readBackups, syncBackup, writeBackups } from './sql-editor-backup'
 import {
   applyEdit,
+  changesMoreThanSql,
   type DraftBackup,
   isDirty,
   keepMine,
@@ -39,14 +40,38 @@ export function addDraft(draft: SnippetDraft) {
   }
 }
 
-export function createDraft(
-  id: string,
-  projectRef: string,
+/** What creating a snippet needs (spec 02 §5): the project's ref, the project, and the signed-in user's profile. */
+export type NewSnippetContext = {
+  projectRef: string | undefined
+  project: { ref: string } | undefined
+  profile: { id: number } | undefined
+}
+
+/**
+ * Throws the spec's required-value message for the first thing missing (a project loaded for another ref
+ * counts as missing); answers the ref and the new snippet's owner.
+ */
+export function checkNewSnippetContext({ projectRef, project, profile }: NewSnippetContext): {
+  projectRef: string
+  ownerId: number
+} {
+  if (!projectRef) throw new Error(REQUIRED_VALUE_MESSAGES.projectRefCamel)
+  if (!project || project.ref !== projectRef) throw new Error(REQUIRED_VALUE_MESSAGES.project)
+  if (!profile) throw new Error(REQUIRED_VALUE_MESSAGES.profile)
+  return { projectRef, ownerId: profile.id }
+}
+
+/** A new query, owned by the signed-in user; throws (before creating anything) when the context is incomplete. */
+export function createSnippet(
+  context: NewSnippetContext,
   fields: Partial<SnippetFields> & Pick<SnippetFields, 'name'>,
-) {
-  const draft = newDraft(id, projectRef, fields)
+  id: string = uuidv4(),
+): string {
+  const { projectRef, ownerId } = checkNewSnippetContext(context)
+  const draft = { ...newDraft(id, projectRef, fields), owner_id: ownerId }
   // a new query with text (a template, the assistant's SQL) is saved like an edit
   addDraft(fields.sql ? applyEdit({ ...draft, sql: '' }, { sql: fields.sql }) : draft)
+  return id
 }
 
 /** The right-hand panel's query: a draft that is only saved once the user asks ('Save as snippet'). */
@@ -73,9 +98,11 @@ export function resetPanelDraft(projectRef: string): string {
 
 /**
  * Turns a scratch draft into a saved snippet now. Resolves with the saved draft, or rejects with the
- * reason the save failed (the draft then stays queued and retried like any other).
+ * reason the save failed (the draft then stays queued and retried like any other); an incomplete context
+ * rejects before anything changes.
  */
-export async function saveDraftNow(id: string): Promise<SnippetDraft> {
+export async function saveDraftNow(id: string, context: NewSnippetContext): Promise<SnippetDraft> {
+  checkNewSnippetContext(context)
   set((state) => {
     const { [id]: _, ...scratch } = state.scratch
     return { scratch }
@@ -97,7 +124,17 @@ export function restoreDraftFromBackup(backup: DraftBackup) {
   addDraft(restoreBackup(backup, undefined))
 }
 
-/** Every change of a snippet goes through here and is saved 1 s after the last one. */
+/** Queues the snippet's save: it runs 1 s after the last change (each change restarts the wait). */
+function queueSave(id: string) {
+  const draft = get().drafts[id]
+  if (draft && isDirty(draft)) schedule(id, SNIPPET_SAVE_DEBOUNCE_MS)
+}
+
+/**
+ * Every change of a snippet goes through here. Spec 02 §4: a changed snippet is queued for saving, except
+ * that a change of the SQL text alone does not queue a save: the text is still applied and backed up
+ * (it is never lost, and any later save carries it), and the editor queues it itself (`editSnippetSql`).
+ */
 export function editSnippet(id: string, patch: Partial<SnippetFields>, options: { external?: boolean } = {}) {
   const before = get().drafts[id]
   if (!before) return
@@ -105,7 +142,16 @@ export function editSnippet(id: string, patch: Partial<SnippetFields>, options: 
   if (patch.sql !== undefined) stopTyping(id)
   if (get().drafts[id] === before) return
   syncBackup(id)
-  schedule(id, SNIPPET_SAVE_DEBOUNCE_MS)
+  if (changesMoreThanSql(before, patch)) queueSave(id)
+}
+
+/**
+ * The SQL text path: the editor hands over its text after its 300 ms debounce (a template or the assistant
+ * replaces it with `external`), and queues the save explicitly, since `editSnippet` does not for text alone.
+ */
+export function editSnippetSql(id: string, sql: string, options: { external?: boolean } = {}) {
+  editSnippet(id, { sql }, options)
+  queueSave(id)
 }
 
 /** The first keystroke: the editor says 'unsaved' before its debounced text arrives. */

@@ -13,11 +13,14 @@ export { addResult, clearResults, setRunning } from './sql-editor-results'
 export { flushSaves, onSnippetSaved, registerPendingCommit, retrySave } from './sql-editor-save-runner'
 export {
   addDraft,
-  createDraft,
+  checkNewSnippetContext,
+  createSnippet,
   detachFolder,
   editSnippet,
+  editSnippetSql,
   forgetSnippet,
   loadSnippet,
+  type NewSnippetContext,
   panelDraftId,
   resetPanelDraft,
   resolveConflict,

@@ -246,7 +246,7 @@ export function QueryCard({
           </div>
         )}
       </div>
-      <RunConfirmDialog warning={confirmation.warning} onAnswer={confirmation.onAnswer} />
+      <RunConfirmDialog request={confirmation.request} onAnswer={confirmation.onAnswer} />
     </article>
   )
 }

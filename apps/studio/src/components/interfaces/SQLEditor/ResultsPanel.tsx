@@ -22,7 +22,7 @@ import {
   SERVER_CAP_NOTICE,
   SHOW_RESULTS_LABEL,
 } from './sql-editor.constants'
-import { resultTabLabel, rowLimitNotice, rowResultSets } from './sql-editor.utils'
+import { resultTabLabel, rowResultSets, truncationNotices } from './sql-editor.utils'
 
 function timeOf(entry: ResultEntry) {
   return new Date(entry.ranAt).toLocaleTimeString()
@@ -133,8 +133,9 @@ export function ResultsPanel({
     onSuccess: ({ fileUrl }) => startBrowserDownload(fileUrl),
     onError: (error) => toast.error(EXPORT_FAILED(getErrorMessage(error))),
   })
-  const limit = entry?.response ? rowLimitNotice(entry.response, entry.rowLimit) : undefined
-  const cappedByServer = entry?.response?.truncated && limit === undefined
+  const notices = entry?.response ? truncationNotices(entry.response, entry.rowLimit) : undefined
+  const limit = notices?.rowLimit
+  const cappedByServer = notices?.serverCap
   const rowCount = entry?.response ? rowResultSets(entry.response).reduce((sum, set) => sum + set.rows.length, 0) : 0
 
   const exportAs = (format: QueryExportFormat) => {
@@ -179,7 +180,11 @@ export function ResultsPanel({
             {LIMITED_ROWS_MESSAGE(limit)}
           </span>
         )}
-        {cappedByServer && !running && <span className="text-amber-800">{SERVER_CAP_NOTICE}</span>}
+        {cappedByServer && !running && (
+          <span className="text-amber-800" data-testid="server-cap-notice">
+            {SERVER_CAP_NOTICE}
+          </span>
+        )}
         <span className="flex-1" />
         {entry?.response && !running && (
           <>

@@ -4,6 +4,7 @@ import { cn } from '../../../lib/cn'
 import {
   addResult,
   editSnippet,
+  editSnippetSql,
   flushSaves,
   isForeignDraft,
   registerPendingCommit,
@@ -186,7 +187,7 @@ export function SQLEditor({ projectRef, snippetId, variant, actions }: SQLEditor
           ref={editorRef}
           value={draft.sql}
           epoch={draft.textEpoch}
-          onChange={(sql) => editSnippet(snippetId, { sql })}
+          onChange={(sql) => editSnippetSql(snippetId, sql)}
           onTyping={() => startTyping(snippetId)}
           onRun={() => void runQuery()}
           onSelectionChange={setHasSelection}
@@ -206,7 +207,7 @@ export function SQLEditor({ projectRef, snippetId, variant, actions }: SQLEditor
         onToggleHidden={() => setResultsHidden((hidden) => !hidden)}
         className={resultsHidden ? 'flex-none' : variant === 'page' ? 'flex-[1_1_50%]' : 'max-h-72 flex-[0_0_18rem]'}
       />
-      <RunConfirmDialog warning={confirmation.warning} onAnswer={confirmation.onAnswer} />
+      <RunConfirmDialog request={confirmation.request} onAnswer={confirmation.onAnswer} />
       <ConflictDialog
         mine={draft.sql}
         theirs={draft.conflict}

@@ -1,18 +1,17 @@
 import { useNavigate } from 'react-router'
-import { uuidv4 } from '../../../lib/uuid'
-import { createDraft } from '../../../state/sql-editor-store'
 import { Button } from '../../ui/Button'
 import { NEW_QUERY_LABEL, NEW_QUERY_NAME, QUICKSTARTS_TITLE } from './sql-editor.constants'
 import { QUICKSTART_TEMPLATES } from './sql-templates'
 import { TemplatesPicker } from './TemplatesPicker'
+import { useCreateSnippet } from './use-sql-editor-support'
 
 /** /project/{ref}/sql: start a new query, from scratch, a template or a quickstart. */
 export function SQLEditorLanding({ projectRef }: { projectRef: string }) {
   const navigate = useNavigate()
+  const createSnippet = useCreateSnippet(projectRef)
   const open = (name: string, sql: string) => {
-    const id = uuidv4()
-    createDraft(id, projectRef, { name, sql })
-    navigate(`/project/${projectRef}/sql/${id}`)
+    const id = createSnippet({ name, sql })
+    if (id) navigate(`/project/${projectRef}/sql/${id}`)
   }
 
   return (

@@ -3,7 +3,7 @@ import { useLocation, useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { getErrorMessage } from '../../../data/fetcher'
 import {
-  editSnippet,
+  editSnippetSql,
   panelDraftId,
   resetPanelDraft,
   saveDraftNow,
@@ -22,7 +22,7 @@ import {
   TEMPLATES_TITLE,
 } from './sql-editor.constants'
 import { TemplatesPicker } from './TemplatesPicker'
-import { useCanSaveSnippets } from './use-sql-editor-support'
+import { useCanSaveSnippets, useNewSnippetContext } from './use-sql-editor-support'
 
 /** The SQL editor in the right-hand panel: a scratch query until 'Save as snippet'. */
 export default function SQLEditorPanel({ projectRef }: { projectRef: string }) {
@@ -32,13 +32,14 @@ export default function SQLEditorPanel({ projectRef }: { projectRef: string }) {
   const [templatesOpen, setTemplatesOpen] = useState(false)
   const [saving, setSaving] = useState(false)
   const { canSave } = useCanSaveSnippets(projectRef)
+  const newSnippetContext = useNewSnippetContext(projectRef)
   // one editor per snippet: when the page shows this query, the panel does not edit it too
   const openInPage = useLocation().pathname.endsWith(`/sql/${snippetId}`)
 
   const saveAsSnippet = async () => {
     setSaving(true)
     try {
-      await saveDraftNow(snippetId)
+      await saveDraftNow(snippetId, newSnippetContext)
       const url = `/project/${projectRef}/sql/${snippetId}`
       toast.success(SAVED_SNIPPET_MESSAGE, {
         action: { label: SAVED_SNIPPET_LINK_LABEL, onClick: () => navigate(url) },
@@ -90,7 +91,7 @@ export default function SQLEditorPanel({ projectRef }: { projectRef: string }) {
       <Dialog open={templatesOpen} onOpenChange={setTemplatesOpen} title={TEMPLATES_TITLE}>
         <TemplatesPicker
           onPick={(template) => {
-            editSnippet(snippetId, { sql: template.content }, { external: true })
+            editSnippetSql(snippetId, template.content, { external: true })
             setTemplatesOpen(false)
           }}
         />

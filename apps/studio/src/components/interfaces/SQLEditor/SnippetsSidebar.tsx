@@ -7,9 +7,7 @@ import { useFoldersQuery } from '../../../data/content/folders-query'
 import { useSnippetDeleteMutation } from '../../../data/content/snippet-delete-mutation'
 import { useSnippetsQuery } from '../../../data/content/snippets-query'
 import { getErrorMessage } from '../../../data/fetcher'
-import { uuidv4 } from '../../../lib/uuid'
 import {
-  createDraft,
   detachFolder,
   editSnippet,
   forgetSnippet,
@@ -53,7 +51,7 @@ import {
 } from './sql-editor.utils'
 import { useFolderEdit } from './use-folder-edit'
 import { useSnippetListItems } from './use-snippet-list-items'
-import { useCurrentUserForSaves } from './use-sql-editor-support'
+import { useCreateSnippet, useCurrentUserForSaves } from './use-sql-editor-support'
 
 export function SnippetsSidebar({ projectRef, activeId }: { projectRef: string; activeId: string | undefined }) {
   const navigate = useNavigate()
@@ -65,6 +63,7 @@ export function SnippetsSidebar({ projectRef, activeId }: { projectRef: string; 
   const [deleting, setDeleting] = useState<SnippetListItem>()
   const [deletingFolder, setDeletingFolder] = useState<Folder>()
   const currentUserId = useCurrentUserForSaves()
+  const createSnippet = useCreateSnippet(projectRef)
 
   const folders = useMemo(() => flattenFolders(foldersQuery.data?.data ?? []), [foldersQuery.data])
   const { items, serverById } = useSnippetListItems({
@@ -106,9 +105,8 @@ export function SnippetsSidebar({ projectRef, activeId }: { projectRef: string; 
   }
 
   const newQuery = () => {
-    const id = uuidv4()
-    createDraft(id, projectRef, { name: NEW_QUERY_NAME })
-    navigate(`/project/${projectRef}/sql/${id}`)
+    const id = createSnippet({ name: NEW_QUERY_NAME })
+    if (id) navigate(`/project/${projectRef}/sql/${id}`)
   }
 
   const latestActions = useRef<RowActions>(null)

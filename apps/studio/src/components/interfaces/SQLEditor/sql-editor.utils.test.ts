@@ -1,3 +1,4 @@
+import type { QueryResultSet } from '@pgfleet/contracts'
 import * as sqlAnalysis from '@pgfleet/sql'
 import { describe, expect, it } from 'vitest'
 import * as constants from './sql-editor.constants'
@@ -7,16 +8,18 @@ import {
   checkFolderName,
   columnWidthForCharacters,
   columnWidths,
+  DESTRUCTIVE_STATEMENT_MAX_CHARS,
   displayValue,
   filterSnippets,
   groupSnippets,
   mergeParameterFields,
   parameterValues,
-  rowLimitNotice,
   rowResultSets,
+  runConfirmation,
   type SnippetListItem,
   sampleRowIndexes,
   sortSnippets,
+  truncationNotices,
 } from './sql-editor.utils'
 
 describe('texts shared with @pgfleet/sql', () => {
@@ -127,8 +130,9 @@ describe('results', () => {
     rows: [[1]],
     rowCount: 1,
     truncated: false,
+    truncatedBy: null,
   }
-  const insert = { command: 'INSERT', columns: [], rows: [], rowCount: 2, truncated: false }
+  const insert = { command: 'INSERT', columns: [], rows: [], rowCount: 2, truncated: false, truncatedBy: null }
 
   it('give one tab per result set that returns rows', () => {
     const response = {
@@ -141,12 +145,66 @@ describe('results', () => {
     expect(rowResultSets(response)).toHaveLength(2)
   })
 
-  it('say "Limited to only N rows" only when the limit cut rows off', () => {
-    const base = { results: [select], notices: [], durationMs: 1 }
-    expect(rowLimitNotice({ ...base, truncated: true, autoLimit: 100 }, 100)).toBe(100)
-    expect(rowLimitNotice({ ...base, truncated: false, autoLimit: 100 }, 100)).toBeUndefined()
-    expect(rowLimitNotice({ ...base, truncated: true, autoLimit: null }, 100)).toBeUndefined()
-    expect(rowLimitNotice({ ...base, truncated: true, autoLimit: 100_000 }, -1)).toBeUndefined()
+  it('say "Limited to only N rows" whenever the row limit cut a result set, appended or not', () => {
+    const cut = { ...select, truncated: true, truncatedBy: 'row_limit' as const }
+    const capped = { ...select, truncated: true, truncatedBy: 'server_cap' as const }
+    const response = (results: QueryResultSet[], autoLimit: number | null) => ({
+      results,
+      truncated: results.some((set) => set.truncated),
+      autoLimit,
+      notices: [],
+      durationMs: 1,
+    })
+    expect(truncationNotices(response([cut], 100), 100)).toEqual({ rowLimit: 100, serverCap: false })
+    // a leading comment or several statements: no LIMIT appended, rows still cut by the row limit
+    expect(truncationNotices(response([cut], null), 100)).toEqual({ rowLimit: 100, serverCap: false })
+    expect(truncationNotices(response([insert, select, cut], null), 500)).toEqual({ rowLimit: 500, serverCap: false })
+    expect(truncationNotices(response([select], 100), 100)).toEqual({ rowLimit: undefined, serverCap: false })
+    expect(truncationNotices(response([capped], 100_000), -1)).toEqual({ rowLimit: undefined, serverCap: true })
+    expect(truncationNotices(response([cut, capped], null), 1000)).toEqual({ rowLimit: 1000, serverCap: true })
+  })
+})
+
+describe('run confirmation', () => {
+  const confirmationOf = async (sql: string) => {
+    const parsed = await sqlAnalysis.parseSql(sql)
+    return runConfirmation(sqlAnalysis.analyzeSafety(parsed).reason, sqlAnalysis.destructiveStatements(parsed))
+  }
+
+  it('asks the plain question for writes and functions that remove nothing', async () => {
+    expect(await confirmationOf("insert into t values (1, 'delete from t')")).toEqual({
+      warning: constants.WRITE_OPERATION_WARNING,
+      question: constants.CONFIRM_EXECUTION_QUESTION,
+      destructiveStatements: [],
+    })
+    expect(await confirmationOf('select pg_sleep(1)')).toEqual({
+      warning: constants.FUNCTION_CALL_WARNING,
+      question: constants.CONFIRM_EXECUTION_QUESTION,
+      destructiveStatements: [],
+    })
+    expect((await confirmationOf('update t set a = 1 where id = 2')).question).toBe(
+      constants.CONFIRM_EXECUTION_QUESTION,
+    )
+  })
+
+  it('warns about removing something and lists each destructive statement once', async () => {
+    const confirmation = await confirmationOf(
+      "select 1;\ndrop table t;\ndelete   from items\n  where id = 1;\nupdate t set a = 1;\nselect '--'; truncate t",
+    )
+    expect(confirmation).toEqual({
+      warning: constants.WRITE_OPERATION_WARNING,
+      question: constants.CONFIRM_EXECUTION_HINT,
+      destructiveStatements: ['drop table t', 'delete from items where id = 1', 'update t set a = 1', 'truncate t'],
+    })
+    const alter = await confirmationOf('alter table t drop column a, drop column b')
+    expect(alter.destructiveStatements).toEqual(['alter table t drop column a, drop column b'])
+  })
+
+  it('cuts a long destructive statement to one short line', async () => {
+    const long = `delete from t where id in (${Array.from({ length: 100 }, (_, i) => i).join(', ')})`
+    const [line] = (await confirmationOf(long)).destructiveStatements
+    expect(line).toHaveLength(DESTRUCTIVE_STATEMENT_MAX_CHARS + 1)
+    expect(line?.endsWith('…')).toBe(true)
   })
 })
 

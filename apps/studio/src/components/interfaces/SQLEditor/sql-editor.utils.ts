@@ -1,13 +1,17 @@
 import type { Folder, QueryColumn, QueryResultSet, RunQueryResponse, Snippet } from '@pgfleet/contracts'
-import type { QueryParameter } from '@pgfleet/sql'
+import type { DestructiveOperation, QueryParameter, SafetyReason } from '@pgfleet/sql'
 import type { SnippetDraft } from '../../../state/sql-editor-save-queue'
 import {
+  CONFIRM_EXECUTION_HINT,
+  CONFIRM_EXECUTION_QUESTION,
   FOLDER_NAME_EXISTS_MESSAGE,
+  FUNCTION_CALL_WARNING,
   NEW_FOLDER_PLACEHOLDER_ID_PREFIX,
   NO_LIMIT_LABEL,
   NULL_LABEL,
   type SnippetSort,
   UNTITLED_QUERY_LABEL,
+  WRITE_OPERATION_WARNING,
 } from './sql-editor.constants'
 
 // ---- results grid ----
@@ -86,14 +90,68 @@ export function resultTabLabel(set: QueryResultSet, index: number): string {
   return `Result ${index + 1}${set.command ? ` (${set.command})` : ''}`
 }
 
-/** 'Limited to only N rows' shows only when the server says the row limit actually cut rows off. */
-export function rowLimitNotice(response: RunQueryResponse, rowLimit: number): number | undefined {
-  if (rowLimit <= 0 || !response.truncated || response.autoLimit === null) return undefined
-  return response.autoLimit
+export type TruncationNotices = {
+  /** 'Limited to only N rows': the run's row limit cut rows off some result set */
+  rowLimit: number | undefined
+  /** the server's cap on one answer cut rows off some result set */
+  serverCap: boolean
+}
+
+/**
+ * Which notices a run earns, from what the server says cut each result set (whether or not it could
+ * append a LIMIT: a leading comment or several statements still get the row limit applied).
+ */
+export function truncationNotices(response: RunQueryResponse, rowLimit: number): TruncationNotices {
+  const causes = new Set(response.results.map((set) => set.truncatedBy))
+  return {
+    rowLimit: rowLimit > 0 && causes.has('row_limit') ? rowLimit : undefined,
+    serverCap: causes.has('server_cap'),
+  }
 }
 
 export function rowLimitLabel(limit: number): string {
   return limit <= 0 ? NO_LIMIT_LABEL : String(limit)
+}
+
+// ---- run confirmation ----
+
+/** A destructive statement is listed on one line, cut to this many characters. */
+export const DESTRUCTIVE_STATEMENT_MAX_CHARS = 120
+
+/** What the confirmation before an unsafe run says. */
+export type RunConfirmation = {
+  /** 'This query contains write operations.' or 'This query involves running a function.' */
+  warning: string
+  /** the hint about removing something when the SQL destroys something, else the plain question */
+  question: string
+  /** the statements that drop, delete, truncate or update every row, as written (one line each) */
+  destructiveStatements: string[]
+}
+
+function statementLine(text: string): string {
+  const line = text.replace(/\s+/g, ' ').trim().replace(/;$/, '')
+  return line.length > DESTRUCTIVE_STATEMENT_MAX_CHARS ? `${line.slice(0, DESTRUCTIVE_STATEMENT_MAX_CHARS)}…` : line
+}
+
+/**
+ * Spec 02 §5: the warning says whether the SQL writes or runs a function; SQL that would remove something
+ * (@pgfleet/sql's destructive detection, from the parse tree) gets 'Make sure you are not accidentally
+ * removing something important.' and its destructive statements, anything else 'Are you sure you want to
+ * execute it?'.
+ */
+export function runConfirmation(
+  reason: SafetyReason | undefined,
+  destructive: readonly Pick<DestructiveOperation, 'statement' | 'text'>[],
+): RunConfirmation {
+  const statements = new Map<number, string>()
+  for (const operation of destructive) {
+    if (!statements.has(operation.statement)) statements.set(operation.statement, statementLine(operation.text))
+  }
+  return {
+    warning: reason === 'function' ? FUNCTION_CALL_WARNING : WRITE_OPERATION_WARNING,
+    question: statements.size > 0 ? CONFIRM_EXECUTION_HINT : CONFIRM_EXECUTION_QUESTION,
+    destructiveStatements: [...statements.values()],
+  }
 }
 
 // ---- parameters bar ----

@@ -1,7 +1,9 @@
 import { PermissionAction, PermissionResource, type PgColumn, type Snippet, type SnippetList } from '@pgfleet/contracts'
 import { useQueryClient } from '@tanstack/react-query'
-import { useEffect, useMemo } from 'react'
+import { useCallback, useEffect, useMemo } from 'react'
+import { toast } from 'sonner'
 import { contentKeys } from '../../../data/content/keys'
+import { getErrorMessage } from '../../../data/fetcher'
 import { useFunctionNamesQuery } from '../../../data/pg-meta/function-names-query'
 import { useSchemasQuery } from '../../../data/pg-meta/schemas-query'
 import { cachedTableColumns, fetchTableColumns } from '../../../data/pg-meta/table-columns-query'
@@ -10,12 +12,15 @@ import { useProfileQuery } from '../../../data/profile/profile-query'
 import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'
 import { useCan } from '../../../lib/use-can'
 import {
+  createSnippet,
+  type NewSnippetContext,
   onSnippetSaved,
   setCurrentUserId,
   setProjectReadOnly,
   useSqlEditorStore,
 } from '../../../state/sql-editor-store'
 import { type CompletionData, CompletionIndex } from './sql-completion-source'
+import { FAILED_TO_CREATE_QUERY } from './sql-editor.constants'
 
 const COMPLETION_METADATA_STALE_MS = 5 * 60_000
 
@@ -68,6 +73,32 @@ export function useCanSaveSnippets(projectRef: string) {
     if (known) setProjectReadOnly(projectRef, !can)
   }, [known, can, projectRef])
   return { canSave: can, known }
+}
+
+/** What creating a snippet here needs: the ref, the project and the signed-in user's profile. */
+export function useNewSnippetContext(projectRef: string | undefined): NewSnippetContext {
+  const { data: project } = useProjectDetailQuery({ ref: projectRef })
+  const { data: profile } = useProfileQuery()
+  return useMemo(() => ({ projectRef, project, profile }), [projectRef, project, profile])
+}
+
+/**
+ * Creates a new query and answers its id; when something it needs is missing, says
+ * 'Failed to create new query: {message}' and answers undefined.
+ */
+export function useCreateSnippet(projectRef: string | undefined) {
+  const context = useNewSnippetContext(projectRef)
+  return useCallback(
+    (fields: Parameters<typeof createSnippet>[1]): string | undefined => {
+      try {
+        return createSnippet(context, fields)
+      } catch (error) {
+        toast.error(FAILED_TO_CREATE_QUERY(getErrorMessage(error)))
+        return undefined
+      }
+    },
+    [context],
+  )
 }
 
 function upsertIntoList(list: SnippetList | undefined, snippet: Snippet): SnippetList | undefined {

@@ -2,23 +2,30 @@ import type { RunQueryResponse } from '@pgfleet/contracts'
 import { useQueryClient } from '@tanstack/react-query'
 import { useCallback, useRef, useState } from 'react'
 import { toast } from 'sonner'
+import { configKeys } from '../../../data/config/keys'
 import { getErrorMessage } from '../../../data/fetcher'
 import { type PgMetaList, pgMetaKeys } from '../../../data/pg-meta/keys'
 import { executeSql, queryErrorDetails } from '../../../data/sql/execute-sql-mutation'
 import { cancelQuery } from '../../../data/sql/query-cancel-mutation'
 import { uuidv4 } from '../../../lib/uuid'
 import { type ResultEntry, setRunning, useSqlEditorStore } from '../../../state/sql-editor-store'
-import {
-  FAILED_TO_EXECUTE_SQL,
-  FUNCTION_CALL_WARNING,
-  QUERY_CANCELLED_MESSAGE,
-  WRITE_OPERATION_WARNING,
-} from './sql-editor.constants'
+import { FAILED_TO_EXECUTE_SQL, QUERY_CANCELLED_MESSAGE } from './sql-editor.constants'
+import { type RunConfirmation, runConfirmation } from './sql-editor.utils'
 
 /** Lists that live on the same catalog entries as a changed list: a new table can be a view's or a key's. */
 const RELATED_LISTS: Partial<Record<PgMetaList, PgMetaList[]>> = {
   tables: ['views', 'materialized-views', 'foreign-keys'],
 }
+
+/** The catalog entries the REST API description (and so the API docs) is generated from. */
+const REST_DESCRIPTION_LISTS: ReadonlySet<PgMetaList> = new Set<PgMetaList>([
+  'tables',
+  'views',
+  'materialized-views',
+  'functions',
+  'types',
+  'schemas',
+])
 
 export type RunRequest = {
   /** where the run is tracked (a snippet id, a card id) so it can be cancelled */
@@ -44,20 +51,20 @@ export type RunRequest = {
  */
 export function useSqlRunner(projectRef: string | undefined) {
   const queryClient = useQueryClient()
-  const [warning, setWarning] = useState<string>()
+  const [request, setRequest] = useState<RunConfirmation>()
   const answer = useRef<(run: boolean) => void>(undefined)
 
   const ask = useCallback(
-    (text: string) =>
+    (confirmation: RunConfirmation) =>
       new Promise<boolean>((resolve) => {
         answer.current = resolve
-        setWarning(text)
+        setRequest(confirmation)
       }),
     [],
   )
 
   const onAnswer = useCallback((run: boolean) => {
-    setWarning(undefined)
+    setRequest(undefined)
     answer.current?.(run)
     answer.current = undefined
   }, [])
@@ -93,7 +100,7 @@ export function useSqlRunner(projectRef: string | undefined) {
       if (safety.reason === 'empty') return undefined
       if (!safety.safe) {
         if (onlyIfSafe) return undefined
-        const confirmed = await ask(safety.reason === 'function' ? FUNCTION_CALL_WARNING : WRITE_OPERATION_WARNING)
+        const confirmed = await ask(runConfirmation(safety.reason, analyzer.destructiveStatements(parsed)))
         if (!confirmed) return undefined
       }
 
@@ -115,6 +122,9 @@ export function useSqlRunner(projectRef: string | undefined) {
           for (const related of RELATED_LISTS[list] ?? []) lists.add(related)
         }
         for (const list of lists) void queryClient.invalidateQueries({ queryKey: pgMetaKeys.list(projectRef, list) })
+        if ([...lists].some((list) => REST_DESCRIPTION_LISTS.has(list))) {
+          void queryClient.invalidateQueries({ queryKey: configKeys.restDescription(projectRef) })
+        }
         return entry({ response })
       } catch (error) {
         if (error instanceof DOMException && error.name === 'AbortError') {
@@ -147,5 +157,5 @@ export function useSqlRunner(projectRef: string | undefined) {
     [projectRef],
   )
 
-  return { run, cancel, confirmation: { warning, onAnswer } }
+  return { run, cancel, confirmation: { request, onAnswer } }
 }
