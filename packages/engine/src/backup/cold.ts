@@ -3,10 +3,11 @@ import path from 'node:path'
 import { clusterPid } from '../cluster/pid-file'
 import { directoryUsage } from '../system/disk-usage'
 import { writeFileOwned } from '../system/fs-owned'
-import { buildManifest, sidecarName } from './manifest'
+import { startArchive } from './archive-start'
+import { sidecarName } from './manifest'
 import { formatLsn, readControlFile, readWalDirectory, walFileName, walFileRange } from './pg-control'
 import { Staging } from './staging'
-import { TarArchiveWriter } from './tar-writer'
+import type { TarArchiveWriter } from './tar-writer'
 import {
   type ArchiveOptions,
   type ArchiveResult,
@@ -93,26 +94,24 @@ export async function archiveStoppedCluster(
   const staging = await Staging.create(dataDir, source.runAs)
   let writer: TarArchiveWriter | null = null
   try {
-    writer = await TarArchiveWriter.start({
+    const opened = await startArchive({
       outFile,
-      runAs: source.runAs,
-      excludes: ALWAYS_EXCLUDED,
-      live: false,
-      compressionLevel: options.compressionLevel,
-      onBytes: (bytes) => reportProgress(options.onProgress, 'archiving', Math.min(0.99, bytes / size)),
-    })
-    const manifest = buildManifest({
-      kind: 'cold',
-      major: source.engine.major,
-      version: source.engine.version,
-      created_at: createdAt,
-      compression: writer.compression,
+      source,
+      options,
+      staging,
+      tar: { excludes: ALWAYS_EXCLUDED, live: false },
       size,
-      system_identifier: control.systemIdentifier,
-      checkpoint_lsn: formatLsn(control.checkpointLsn),
+      progressCap: 0.99,
+      manifest: {
+        kind: 'cold',
+        created_at: createdAt,
+        system_identifier: control.systemIdentifier,
+        checkpoint_lsn: formatLsn(control.checkpointLsn),
+      },
+      walSubdirectories: wal.subdirectories,
     })
-    await staging.writeFile(MANIFEST_NAME, `${JSON.stringify(manifest, null, 2)}\n`)
-    await staging.makeWalDir(wal.subdirectories)
+    writer = opened.writer
+    const { manifest } = opened
     reportProgress(options.onProgress, 'archiving', 0)
     writer.add(staging.dir, [MANIFEST_NAME])
     writer.add(dataDir, ['.'])

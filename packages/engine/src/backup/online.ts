@@ -3,11 +3,11 @@ import path from 'node:path'
 import { withClient } from '../cluster/client'
 import { clusterPid, readPidFile } from '../cluster/pid-file'
 import { directoryUsage } from '../system/disk-usage'
+import { startArchive } from './archive-start'
 import { ALWAYS_EXCLUDED, assertEngineMatches, assertNoTablespaces, dataDirMajor, writeSidecar } from './cold'
-import { buildManifest } from './manifest'
 import { parseLsn, readControlFile, readWalDirectory, walFileName, walFileRange } from './pg-control'
 import { Staging } from './staging'
-import { TarArchiveWriter } from './tar-writer'
+import type { TarArchiveWriter } from './tar-writer'
 import {
   type ArchiveOptions,
   type ArchiveResult,
@@ -115,27 +115,24 @@ export async function onlineBaseBackup(
     const staging = await Staging.create(dataDir, source.runAs)
     let writer: TarArchiveWriter | null = null
     try {
-      writer = await TarArchiveWriter.start({
+      const opened = await startArchive({
         outFile,
-        runAs: source.runAs,
-        excludes: ONLINE_EXCLUDED,
-        unanchoredExcludes: ONLINE_EXCLUDED_ANYWHERE,
-        live: true,
-        compressionLevel: options.compressionLevel,
-        onBytes: (bytes) => reportProgress(options.onProgress, 'archiving', Math.min(0.95, bytes / size)),
-      })
-      const manifest = buildManifest({
-        kind: 'online',
-        major: source.engine.major,
-        version: source.engine.version,
-        created_at: createdAt,
-        compression: writer.compression,
+        source,
+        options,
+        staging,
+        tar: { excludes: ONLINE_EXCLUDED, unanchoredExcludes: ONLINE_EXCLUDED_ANYWHERE, live: true },
         size,
-        system_identifier: control.systemIdentifier,
-        checkpoint_lsn: start.lsn,
+        progressCap: 0.95,
+        manifest: {
+          kind: 'online',
+          created_at: createdAt,
+          system_identifier: control.systemIdentifier,
+          checkpoint_lsn: start.lsn,
+        },
+        walSubdirectories: wal.subdirectories,
       })
-      await staging.writeFile(MANIFEST_NAME, `${JSON.stringify(manifest, null, 2)}\n`)
-      await staging.makeWalDir(wal.subdirectories)
+      writer = opened.writer
+      const { manifest } = opened
       const dataDone = writer.expectMember(DATA_DONE_MARKER)
       writer.add(staging.dir, [MANIFEST_NAME])
       writer.add(dataDir, ['.'])
