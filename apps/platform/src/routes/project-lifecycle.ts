@@ -31,6 +31,18 @@ export function projectLifecycleRoutes(ctx: AppContext) {
     return { ...(await getProjectForUser(ctx, userId, ref)), userId }
   }
 
+  /** Listing and downloading backups: a backup holds all of the project's data. */
+  async function backupReaderOf(request: FastifyRequest) {
+    const view = await projectOf(request)
+    assertCan(
+      view.membership,
+      PermissionAction.READ,
+      PermissionResource.BACKUPS,
+      'You need additional permissions to download backups',
+    )
+    return view
+  }
+
   return async (app: FastifyInstance) => {
     /** pause, restart and resize: same permission, same answer; resize also carries the target size */
     const operationRoute = (operation: 'pause' | 'restart' | 'resize') => async (request: FastifyRequest) => {
@@ -133,24 +145,12 @@ export function projectLifecycleRoutes(ctx: AppContext) {
     })
 
     app.get('/platform/database/:ref/backups/downloadable-backups', async (request) => {
-      const { row, membership } = await projectOf(request)
-      assertCan(
-        membership,
-        PermissionAction.READ,
-        PermissionResource.BACKUPS,
-        'You need additional permissions to download backups',
-      )
+      const { row } = await backupReaderOf(request)
       return { backups: await listBackups(ctx, row) }
     })
 
     app.post('/platform/database/:ref/backups/download', async (request) => {
-      const { row, membership } = await projectOf(request)
-      assertCan(
-        membership,
-        PermissionAction.READ,
-        PermissionResource.BACKUPS,
-        'You need additional permissions to download backups',
-      )
+      const { row } = await backupReaderOf(request)
       const { id } = parseInput(DownloadBackupBody, request.body)
       const backup = await ctx.db
         .selectFrom('backups')
@@ -163,13 +163,7 @@ export function projectLifecycleRoutes(ctx: AppContext) {
     })
 
     app.get('/platform/database/:ref/backups/:id/file', async (request, reply) => {
-      const { row, membership } = await projectOf(request)
-      assertCan(
-        membership,
-        PermissionAction.READ,
-        PermissionResource.BACKUPS,
-        'You need additional permissions to download backups',
-      )
+      const { row } = await backupReaderOf(request)
       const { id } = parseInput(BackupParams, request.params)
       const backup = await ctx.db
         .selectFrom('backups')
