@@ -45,14 +45,22 @@ export {
   readPidFile,
 } from './cluster/pid-file'
 export { probeCluster } from './cluster/probe'
+export {
+  READ_ONLY_ROLE,
+  readOnlyRoleSql,
+} from './cluster/read-only-role'
 export { restartCluster } from './cluster/restart'
 export {
   API_ROLES,
   AUTHENTICATOR_ROLE,
-  type BootstrapRolesOptions,
-  bootstrapProjectRoles,
-  setRolePassword,
-} from './cluster/roles'
+  FIRST_MAJOR_WITH_SAFE_CREATEROLE,
+  MIGRATION_ROLE,
+  PLATFORM_SUPERUSER,
+  SERVER_ACCESS_ROLES,
+  TENANT_OWNER_MEMBERSHIPS,
+  TENANT_OWNER_ROLE,
+} from './cluster/role-names'
+export { type BootstrapRolesOptions, bootstrapProjectRoles, setRolePassword } from './cluster/roles'
 export { isPasswordVerifier, scramSha256Verifier } from './cluster/scram'
 export {
   MANAGED_SETTINGS,
@@ -66,6 +74,7 @@ export {
 } from './cluster/settings'
 export { type StartClusterOptions, type StartClusterResult, startCluster } from './cluster/start'
 export { STOP_SIGNALS, stopCluster } from './cluster/stop'
+export { ensurePlatformSuperuser, type SuperuserLayout, superuserLayout } from './cluster/superuser-migration'
 export type { ClusterHealth, ClusterLocation, ClusterSpec, SettingValue, StopMode } from './cluster/types'
 export { SOCKET_ONLY_PORT } from './cluster/types'
 export { COMPUTE_SIZES, type ComputeSettings, type ComputeSize, computeSettings, isComputeSize } from './compute'
@@ -91,5 +100,6 @@ export { clearEngineCache, discoverEngines, engineForMajor, findClientTool } fro
 export type { ClientTool, DiscoverEnginesOptions, EngineTools, PostgresEngine } from './engines/types'
 export { allocatePort, canBind, type PortRange } from './ports'
 export { type DirectoryUsage, directoryUsage } from './system/disk-usage'
-export { DEFAULT_RUN_AS_USER, type RunAs, resolveRunAs } from './system/run-as'
+export { PROJECT_POSTGRES_USER_PREFIX, projectUserName, removeSystemUser } from './system/project-users'
+export { DEFAULT_RUN_AS_USER, lookupUser, type RunAs, resolveRunAs } from './system/run-as'
 export { assertTraversableBy } from './system/traversable'

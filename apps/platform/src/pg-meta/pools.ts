@@ -1,3 +1,4 @@
+import { TENANT_OWNER_ROLE } from '@pgfleet/engine'
 import pg from 'pg'
 import type { AppContext } from '../context'
 
@@ -63,7 +64,8 @@ function createPool(connection: pg.ClientConfig, max: number): pg.Pool {
 
 export async function metaPools(ctx: AppContext, ref: string): Promise<MetaPools> {
   const registry = registryOf(ctx)
-  const connection = await ctx.driver.projectConnection(ref)
+  // metadata is read as the tenant's owner, never as the platform's superuser
+  const connection = await ctx.driver.projectConnection(ref, { user: TENANT_OWNER_ROLE })
   const target = `${connection.host}:${connection.port}`
   const existing = registry.get(ref)
   if (existing?.target === target) return existing

@@ -37,7 +37,7 @@ beforeAll(async () => {
     engine,
     runAs,
   }
-  await initCluster(spec, { superuserPassword: 'external-secret' })
+  await initCluster(spec, { superuser: 'postgres', superuserPassword: 'external-secret' })
   await startCluster(spec, { timeoutMs: 30_000 })
   t = await startTestPlatform({ DATABASE_URL: `postgres://postgres:external-secret@127.0.0.1:${port}/postgres` })
 })

@@ -1,27 +1,8 @@
+import { READ_ONLY_ROLE, TENANT_OWNER_ROLE } from '@pgfleet/engine'
 import pg from 'pg'
 import type { AppContext } from '../context'
 import { conflict, HttpError } from '../errors'
 import { isPostgresError } from './query-errors'
-
-/**
- * The role read-only members run SQL as: it may read every table (pg_read_all_data, bypassing RLS like
- * the superuser would) and nothing else, and its transactions are read-only by default. A role, not only
- * a read-only transaction, because a superuser could end the transaction (COMMIT; ...) or run
- * COPY ... TO PROGRAM, which a read-only transaction allows.
- */
-export const READ_ONLY_ROLE = 'pgfleet_read_only'
-
-const ENSURE_READ_ONLY_ROLE = `
-DO $$
-BEGIN
-  IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${READ_ONLY_ROLE}') THEN
-    CREATE ROLE ${READ_ONLY_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION BYPASSRLS;
-  END IF;
-END
-$$;
-ALTER ROLE ${READ_ONLY_ROLE} LOGIN NOSUPERUSER NOCREATEDB NOCREATEROLE NOREPLICATION BYPASSRLS;
-GRANT pg_read_all_data, pg_read_all_settings, pg_read_all_stats TO ${READ_ONLY_ROLE};
-ALTER ROLE ${READ_ONLY_ROLE} SET default_transaction_read_only = on;`
 
 export type SqlAccess = 'write' | 'read'
 
@@ -55,7 +36,6 @@ const processId = (client: pg.PoolClient): number | null =>
 /** Connections, type names and running queries of one project's database. */
 export class ProjectSql {
   private readonly pools = new Map<SqlAccess, pg.Pool>()
-  private readOnlyRole: Promise<void> | undefined
   /** type names beyond the built-in ones, looked up once */
   readonly typeNames = new Map<number, string>()
   private readonly running = new Map<string, RunningQuery>()
@@ -73,7 +53,8 @@ export class ProjectSql {
     if (!pool) {
       pool = new pg.Pool({
         ...this.connection,
-        ...(access === 'read' ? { user: READ_ONLY_ROLE } : {}),
+        // members never run SQL as the platform's superuser: Developers as the tenant's owner, others read-only
+        user: access === 'read' ? READ_ONLY_ROLE : TENANT_OWNER_ROLE,
         max: POOL_SIZE[access],
         idleTimeoutMillis: IDLE_TIMEOUT_MS,
         connectionTimeoutMillis: 10_000,
@@ -86,17 +67,6 @@ export class ProjectSql {
       this.pools.set(access, pool)
     }
     return pool
-  }
-
-  private ensureReadOnlyRole(): Promise<void> {
-    this.readOnlyRole ??= this.pool('write')
-      .query(ENSURE_READ_ONLY_ROLE)
-      .then(() => undefined)
-      .catch((error: unknown) => {
-        this.readOnlyRole = undefined
-        throw error
-      })
-    return this.readOnlyRole
   }
 
   /**
@@ -120,7 +90,6 @@ export class ProjectSql {
 
     let client: pg.PoolClient
     try {
-      if (access === 'read') await this.ensureReadOnlyRole()
       client = await this.pool(access).connect()
     } catch (error) {
       forget()

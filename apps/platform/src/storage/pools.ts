@@ -1,3 +1,4 @@
+import { TENANT_OWNER_ROLE } from '@pgfleet/engine'
 import pg from 'pg'
 import type { AppContext } from '../context'
 import { preludeStatement } from '../rest/ddl-watch'
@@ -36,7 +37,7 @@ export class ProjectStorageDb {
   constructor(
     readonly target: StorageTarget,
     socketDir: string,
-    private readonly superuser: () => Promise<pg.ClientConfig>,
+    private readonly owner: () => Promise<pg.ClientConfig>,
   ) {
     this.pool = new pg.Pool({
       host: socketDir,
@@ -56,7 +57,7 @@ export class ProjectStorageDb {
   /** Creates the storage schema on first use; a failure is retried by the next request. */
   ready(): Promise<void> {
     this.schema ??= (async () => {
-      const client = new pg.Client(await this.superuser())
+      const client = new pg.Client(await this.owner())
       client.on('error', () => {})
       await client.connect()
       try {
@@ -87,7 +88,8 @@ export class StorageDatabases {
     if (!db || db.target.port !== target.port || db.target.authenticatorPassword !== target.authenticatorPassword) {
       if (db) void db.pool.end().catch(() => {})
       db = new ProjectStorageDb({ ...target }, this.ctx.driver.projectSocketDir(target.ref), () =>
-        this.ctx.driver.projectConnection(target.ref),
+        // the tenant owns the storage tables, so their own RLS policies on storage.objects can be written
+        this.ctx.driver.projectConnection(target.ref, { user: TENANT_OWNER_ROLE }),
       )
       this.projects.set(target.ref, db)
     }

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import pg from 'pg'
+import { PLATFORM_SUPERUSER } from './role-names'
 import { type ClusterLocation, settingsPort } from './types'
 
 /** Longest unix socket path the kernel accepts (sun_path is 108 bytes including the terminating NUL). */
@@ -17,11 +18,14 @@ export function assertSocketPathFits(spec: Pick<ClusterLocation, 'socketDir' | '
   }
 }
 
-/** A `pg` client configuration for the cluster's unix socket (trusted, so no password). */
+/**
+ * A `pg` client configuration for the cluster's unix socket (trusted, so no password), as the platform
+ * superuser unless told otherwise.
+ */
 export function connectionConfig(
   spec: Pick<ClusterLocation, 'socketDir' | 'port'>,
   database = 'postgres',
-  user = 'postgres',
+  user = PLATFORM_SUPERUSER,
 ): pg.ClientConfig {
   return { host: spec.socketDir, port: settingsPort(spec), database, user }
 }
@@ -53,4 +57,21 @@ export async function withClient<T>(
   } finally {
     await client.end().catch(() => {})
   }
+}
+
+/** Login refusals that still prove the server accepts connections (unknown role, bad password, unknown database). */
+const ANSWERING_LOGIN_ERRORS = new Set(['28000', '28P01', '3D000'])
+
+/**
+ * True when the server answers on its socket: SELECT 1 succeeded, or the login was refused by a running server
+ * (a cluster whose superuser has another name than the default, e.g. before a migration).
+ */
+export function serverAnswers(spec: Pick<ClusterLocation, 'socketDir' | 'port'>, timeoutMs: number): Promise<boolean> {
+  return withClient(spec, (client) => client.query('SELECT 1'), {
+    connectionTimeoutMillis: timeoutMs,
+    queryTimeoutMillis: timeoutMs,
+  }).then(
+    () => true,
+    (error: { code?: unknown }) => typeof error.code === 'string' && ANSWERING_LOGIN_ERRORS.has(error.code),
+  )
 }

@@ -8,10 +8,11 @@ const rules = (text: string) =>
     .map((line) => line.split(/\s+/).join(' '))
 
 describe('renderHba', () => {
-  it('trusts the socket and asks for a SCRAM password over loopback TCP', () => {
+  it('trusts the socket, rejects the platform roles over TCP and asks others for a SCRAM password', () => {
     expect(rules(renderHba('127.0.0.1'))).toEqual([
       'local all all trust',
-      'local replication all trust',
+      'local replication pgfleet_admin trust',
+      'host all pgfleet_admin,pgfleet_migrator,pgfleet_read_only all reject',
       'host all all 127.0.0.1/32 scram-sha-256',
       'host all all ::1/128 scram-sha-256',
     ])

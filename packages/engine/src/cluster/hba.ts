@@ -1,6 +1,10 @@
 import path from 'node:path'
 import { writeFileOwned } from '../system/fs-owned'
+import { READ_ONLY_ROLE } from './read-only-role'
+import { MIGRATION_ROLE, PLATFORM_SUPERUSER } from './role-names'
 import type { ClusterSpec } from './types'
+
+const PLATFORM_ROLES = [PLATFORM_SUPERUSER, MIGRATION_ROLE, READ_ONLY_ROLE].join(',')
 
 export type HostAuthMethod = 'scram-sha-256'
 
@@ -8,15 +12,17 @@ const LOOPBACK_ADDRESSES = new Set(['127.0.0.1', 'localhost', '::1', ''])
 
 /**
  * Unix-socket connections are trusted: the socket directory is mode 0700, so only the cluster's user and
- * root (the platform) reach it. Everything over TCP needs a password. A non-loopback listen address means
- * remote clients are expected, so they get password rules too.
+ * root (the platform) reach it. Everything over TCP needs a password, and the platform's own roles (which have
+ * none) are rejected over TCP outright. A non-loopback listen address means remote clients are expected, so
+ * they get password rules too.
  */
 export function renderHba(listenAddress: string, hostMethod: HostAuthMethod = 'scram-sha-256'): string {
   const lines = [
     '# Managed by pgfleet: rewritten on every configuration change.',
     '# TYPE  DATABASE     USER  ADDRESS        METHOD',
     'local   all          all                  trust',
-    'local   replication  all                  trust',
+    `local   replication  ${PLATFORM_SUPERUSER}  trust`,
+    `host    all          ${PLATFORM_ROLES}  all  reject`,
     `host    all          all   127.0.0.1/32   ${hostMethod}`,
     `host    all          all   ::1/128        ${hostMethod}`,
   ]

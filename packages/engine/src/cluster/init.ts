@@ -5,11 +5,14 @@ import { mkdirOwned } from '../system/fs-owned'
 import { runCommand } from '../system/run-command'
 import { assertSocketPathFits } from './client'
 import type { HostAuthMethod } from './hba'
+import { PLATFORM_SUPERUSER } from './role-names'
 import { writeConfigFiles } from './settings'
 import type { ClusterSpec } from './types'
 
 export interface InitClusterOptions {
-  /** Password of the `postgres` superuser, needed for TCP logins; without it only the socket works. */
+  /** Name of the bootstrap superuser; default the platform superuser (`pgfleet_admin`). */
+  superuser?: string
+  /** Password of the bootstrap superuser, needed for TCP logins; without it only the socket works. */
   superuserPassword?: string
   authMethodHost?: HostAuthMethod
 }
@@ -60,7 +63,7 @@ export async function initCluster(spec: ClusterSpec, options: InitClusterOptions
     '-D',
     partial,
     '-U',
-    'postgres',
+    options.superuser ?? PLATFORM_SUPERUSER,
     '--encoding=UTF8',
     '--locale=C.UTF-8',
     '--auth-local=trust',

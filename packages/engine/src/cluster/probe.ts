@@ -1,4 +1,4 @@
-import { withClient } from './client'
+import { serverAnswers } from './client'
 import { clusterPid } from './pid-file'
 import type { ClusterHealth, ClusterLocation } from './types'
 
@@ -10,12 +10,6 @@ export async function probeCluster(
   timeoutMs = DEFAULT_PROBE_TIMEOUT_MS,
 ): Promise<ClusterHealth> {
   if ((await clusterPid(spec)) === null) return 'down'
-  const answered = await withClient(spec, (client) => client.query('SELECT 1'), {
-    connectionTimeoutMillis: timeoutMs,
-    queryTimeoutMillis: timeoutMs,
-  }).then(
-    () => true,
-    () => false,
-  )
+  const answered = await serverAnswers(spec, timeoutMs)
   return answered ? 'ready' : 'starting'
 }

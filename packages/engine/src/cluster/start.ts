@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { mkdirOwned, openLogForAppend } from '../system/fs-owned'
 import { spawnIdentity } from '../system/run-as'
 import { postgresEnv } from '../system/run-command'
-import { assertSocketPathFits, withClient } from './client'
+import { assertSocketPathFits, serverAnswers } from './client'
 import { readLogTail, START_MARKER } from './log-tail'
 import { clusterPid, isPostmasterProcess, readPidFile } from './pid-file'
 import type { ClusterSpec } from './types'
@@ -35,10 +35,7 @@ async function isReady(spec: ClusterSpec, pid: number): Promise<boolean> {
   if (pidFile?.pid !== pid || !pidFile.status || !ACCEPTING_STATES.has(pidFile.status)) return false
   // Where the server actually listens, which for an adopted server may differ from the spec.
   const location = { socketDir: pidFile.socketDir || spec.socketDir, port: pidFile.port }
-  return withClient(location, (client) => client.query('SELECT 1'), { connectionTimeoutMillis: 1_000 }).then(
-    () => true,
-    () => false,
-  )
+  return serverAnswers(location, 1_000)
 }
 
 async function waitForAdopted(spec: ClusterSpec, pid: number, deadline: number): Promise<void> {

@@ -37,7 +37,7 @@ import type {
 /** What the backup operations need of the LocalDriver. */
 export interface BackupHost {
   paths(ref: string): { dataDir: string; socketDir: string; backupsDir: string }
-  runAs: RunAs | null
+  runAsOf(ref: string): RunAs | null
   engineFor(major: number): PostgresEngine
   dataMajor(ref: string): Promise<number | null>
   /** The spec of the configuration on disk as it is (to let a crashed server recover before archiving). */
@@ -59,7 +59,10 @@ export class LocalBackups {
     if (major === null) throw new Error(`Project ${ref} has no initialised data directory`)
     await ensureBackupsDir(backupsDir)
     await removePartialArchives(backupsDir)
-    return { source: { dataDir, socketDir, runAs: this.host.runAs, engine: this.host.engineFor(major) }, backupsDir }
+    return {
+      source: { dataDir, socketDir, runAs: this.host.runAsOf(ref), engine: this.host.engineFor(major) },
+      backupsDir,
+    }
   }
 
   private async newArchivePath(ref: string, backupsDir: string, kind: 'cold' | 'online'): Promise<string> {
@@ -165,7 +168,7 @@ export class LocalBackups {
     const file = resolveBackupFile(backupsDir, backup)
     const restoring = restoringDataDir(dataDir)
     await rm(restoring, { recursive: true, force: true })
-    const { timings } = await restoreArchive(file, restoring, this.host.runAs, {
+    const { timings } = await restoreArchive(file, restoring, this.host.runAsOf(ref), {
       engine: this.host.engineFor(runtime.major),
       onProgress: options.onProgress,
     })

@@ -1,13 +1,15 @@
-import { access, mkdir, rm, writeFile } from 'node:fs/promises'
+import { access, mkdir, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { readPidFile } from '../cluster/pid-file'
+import { TENANT_OWNER_ROLE } from '../cluster/role-names'
 import { scramSha256Verifier } from '../cluster/scram'
 import { stopCluster } from '../cluster/stop'
 import { discoverEngines } from '../engines/discover'
 import { allocatePort, canBind } from '../ports'
-import { type RunAs, resolveRunAs } from '../system/run-as'
+import { projectUserName } from '../system/project-users'
+import { lookupUser, type RunAs, resolveRunAs } from '../system/run-as'
 import { makeTempRoot, processUid } from '../testing/fixtures'
 import { LocalDriver } from './local'
 
@@ -50,8 +52,9 @@ async function tcpQuery(port: number, user: string, password: string, sql: strin
   }
 }
 
+/** As the tenant's owner role over the socket (what the SQL editor does for a Developer). */
 async function socketQuery(ref: string, sql: string) {
-  const client = new pg.Client(await driver.projectConnection(ref))
+  const client = new pg.Client(await driver.projectConnection(ref, { user: TENANT_OWNER_ROLE }))
   await client.connect()
   try {
     return lastRows(await client.query(sql))
@@ -109,10 +112,19 @@ describe.each([
     expect(await driver.runningProjects()).toContain(ref)
   })
 
-  it('runs as the unprivileged user', async () => {
-    const pidFile = await readPidFile(driver.projectPaths(ref).dataDir)
+  it("runs as the project's own unprivileged user, which owns its directories (0700)", async () => {
+    const { dataDir, projectDir, socketDir } = driver.projectPaths(ref)
+    const pidFile = await readPidFile(dataDir)
     expect(pidFile).not.toBeNull()
-    if (runAs && pidFile) expect(await processUid(pidFile.pid)).toBe(runAs.uid)
+    if (!runAs || !pidFile) return
+    const own = await lookupUser(projectUserName(ref))
+    expect(own).not.toBeNull()
+    expect(own?.uid).not.toBe(runAs.uid)
+    expect(await processUid(pidFile.pid)).toBe(own?.uid)
+    for (const dir of [projectDir, dataDir, socketDir]) {
+      const info = await stat(dir)
+      expect({ dir, uid: info.uid, mode: info.mode & 0o777 }).toEqual({ dir, uid: own?.uid, mode: 0o700 })
+    }
   })
 
   it('has the API roles, usable through authenticator', { timeout: TIMEOUT_MS }, async () => {

@@ -1,4 +1,4 @@
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { ClientConfig } from 'pg'
 import { checkpointCluster } from '../cluster/checkpoint'
@@ -6,17 +6,20 @@ import { connectionConfig } from '../cluster/client'
 import { initCluster, isInitializedDataDir, partialDataDir } from '../cluster/init'
 import { clusterPid, readPidFile } from '../cluster/pid-file'
 import { probeCluster } from '../cluster/probe'
-import { bootstrapProjectRoles, setRolePassword } from '../cluster/roles'
+import { PLATFORM_SUPERUSER } from '../cluster/role-names'
+import { bootstrapProjectRoles } from '../cluster/roles'
 import { readSettingsPort, readStoredSettings, writeClusterSettings } from '../cluster/settings'
 import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
+import { ensurePlatformSuperuser } from '../cluster/superuser-migration'
 import { type ClusterLocation, type ClusterSpec, type StopMode, settingsPort } from '../cluster/types'
 import { COMPUTE_SIZES, type ComputeSize, computeSettings } from '../compute'
 import { engineForMajor } from '../engines/discover'
 import type { PostgresEngine } from '../engines/types'
 import { directoryUsage } from '../system/disk-usage'
 import { mkdirOwned } from '../system/fs-owned'
-import type { RunAs } from '../system/run-as'
+import { giveTreeTo, projectUserName, removeSystemUser } from '../system/project-users'
+import { type RunAs, resolveRunAs } from '../system/run-as'
 import { assertTraversableBy } from '../system/traversable'
 import type { BackupInfo } from './backup-store'
 import { LocalBackups } from './local-backups'
@@ -41,7 +44,13 @@ import type {
 export interface LocalDriverOptions {
   /** Directory holding one subdirectory per project, e.g. DATA/projects. */
   dataDir: string
+  /** Set when the platform runs as root (servers must not): the account servers run as without isolation. */
   runAs: RunAs | null
+  /**
+   * With runAs set: give every project its own OS user (`pgfp_<ref>`), so that a server-level escape reaches
+   * only its own project's files. Default true.
+   */
+  isolateProjects?: boolean
   engines: PostgresEngine[]
   /** Address project servers listen on, e.g. '127.0.0.1'. */
   listenAddress: string
@@ -71,11 +80,13 @@ export class LocalDriver implements ProjectDriver {
   private readonly backups: LocalBackups
   /** Lifecycle operations of one project run one at a time (in this process); the platform's jobs do the rest. */
   private readonly queues = new Map<string, Promise<unknown>>()
+  /** OS users of projects, resolved (and their files handed over) once per process. */
+  private readonly users = new Map<string, RunAs | null>()
 
   constructor(private readonly options: LocalDriverOptions) {
     this.backups = new LocalBackups({
       paths: (ref) => this.projectPaths(ref),
-      runAs: options.runAs,
+      runAsOf: (ref) => this.runAsOf(ref),
       engineFor: (major) => engineForMajor(options.engines, major),
       dataMajor: (ref) => this.dataMajor(ref),
       storedSpec: (ref) => this.storedSpec(ref),
@@ -111,7 +122,7 @@ export class LocalDriver implements ProjectDriver {
       port: config.port,
       listenAddress: this.options.listenAddress,
       engine: engineForMajor(this.options.engines, config.major),
-      runAs: this.options.runAs,
+      runAs: this.runAsOf(ref),
       settings: { ...computeSettings(config.computeSize), ...config.settings },
     }
   }
@@ -125,11 +136,12 @@ export class LocalDriver implements ProjectDriver {
 
   async createProject(input: CreateProjectInput): Promise<CreateProjectResult> {
     const started = performance.now()
+    await mkdir(this.options.dataDir, { recursive: true })
+    const runAs = await this.projectUser(input.ref)
     const spec = this.projectSpec(input.ref, input)
     const { projectDir } = this.projectPaths(input.ref)
-    await mkdir(this.options.dataDir, { recursive: true })
-    await assertTraversableBy(this.options.dataDir, this.options.runAs)
-    await mkdirOwned(projectDir, this.options.runAs, 0o700)
+    await assertTraversableBy(this.options.dataDir, runAs)
+    await mkdirOwned(projectDir, runAs, 0o700)
     await settleDataDir(spec.dataDir)
 
     let initdbMs: number | null = null
@@ -141,7 +153,7 @@ export class LocalDriver implements ProjectDriver {
         throw new Error(`Project ${input.ref} has an incomplete data directory in use`)
       await rm(spec.dataDir, { recursive: true, force: true })
       await rm(partialDataDir(spec.dataDir), { recursive: true, force: true })
-      initdbMs = (await initCluster(spec, { superuserPassword: input.superuserPassword })).initdbMs
+      initdbMs = (await initCluster(spec, { superuser: PLATFORM_SUPERUSER })).initdbMs
     } else {
       this.assertMajor(input.ref, existingMajor, input.major)
       await writeClusterSettings(spec)
@@ -149,9 +161,13 @@ export class LocalDriver implements ProjectDriver {
 
     const start = await startCluster(spec, { timeoutMs: this.options.startTimeoutMs })
     const bootstrapStarted = performance.now()
-    // A retry must leave the password the caller now holds, whatever an earlier attempt set.
-    if (initdbMs === null) await setRolePassword(spec, 'postgres', input.superuserPassword)
-    await bootstrapProjectRoles(spec, { authenticatorPassword: input.authenticatorPassword })
+    // A retry must leave the passwords the caller now holds, whatever an earlier attempt set.
+    await ensurePlatformSuperuser(spec)
+    await bootstrapProjectRoles(spec, {
+      authenticatorPassword: input.authenticatorPassword,
+      ownerPassword: input.superuserPassword,
+      major: spec.engine.major,
+    })
     const bootstrapMs = Math.round(performance.now() - bootstrapStarted)
     return {
       ref: input.ref,
@@ -169,10 +185,12 @@ export class LocalDriver implements ProjectDriver {
       await stopCluster(spec, 'fast')
     }
     const { adopted, readyMs } = await startCluster(spec, { timeoutMs: this.options.startTimeoutMs })
+    await this.secureRoles(spec)
     return { adopted, readyMs }
   }
 
   async stopProject(ref: string, mode: StopMode = 'fast'): Promise<void> {
+    await this.projectUser(ref)
     await stopCluster(this.projectPaths(ref), mode)
   }
 
@@ -189,6 +207,7 @@ export class LocalDriver implements ProjectDriver {
     await stopCluster(spec, 'fast')
     const startStarted = performance.now()
     const { adopted, readyMs } = await startCluster(spec, { timeoutMs: this.options.startTimeoutMs })
+    await this.secureRoles(spec)
     return {
       adopted,
       readyMs,
@@ -204,6 +223,7 @@ export class LocalDriver implements ProjectDriver {
     runtime?: Omit<ProjectRuntimeConfig, 'computeSize'>,
   ): Promise<ResizeProjectResult> {
     return this.exclusive(ref, async () => {
+      await this.projectUser(ref)
       const config = { ...(runtime ?? (await this.storedRuntime(ref))), computeSize }
       const running = (await clusterPid(this.projectPaths(ref))) !== null
       const spec = running ? null : await this.configuredSpec(ref, config)
@@ -214,11 +234,17 @@ export class LocalDriver implements ProjectDriver {
   }
 
   pauseProject(ref: string, options?: LifecycleOptions): Promise<PauseProjectResult> {
-    return this.exclusive(ref, () => this.backups.pause(ref, options))
+    return this.exclusive(ref, async () => {
+      await this.projectUser(ref)
+      return this.backups.pause(ref, options)
+    })
   }
 
   backupProject(ref: string, options?: BackupProjectOptions): Promise<BackupInfo> {
-    return this.exclusive(ref, () => this.backups.backup(ref, options))
+    return this.exclusive(ref, async () => {
+      await this.projectUser(ref)
+      return this.backups.backup(ref, options)
+    })
   }
 
   listBackups(ref: string): Promise<BackupInfo[]> {
@@ -235,7 +261,14 @@ export class LocalDriver implements ProjectDriver {
     runtime: ProjectRuntimeConfig,
     options?: RestoreProjectOptions,
   ): Promise<RestoreProjectResult> {
-    return this.exclusive(ref, () => this.backups.restore(ref, backup, runtime, options))
+    return this.exclusive(ref, async () => {
+      await this.projectUser(ref)
+      const result = await this.backups.restore(ref, backup, runtime, options)
+      // an archive taken before tenant isolation holds a superuser `postgres`: migrate it before anyone logs in
+      const location = await this.location(ref)
+      if (location) await this.secureRoles({ ...location, engine: engineForMajor(this.options.engines, runtime.major) })
+      return result
+    })
   }
 
   async projectDiskUsage(ref: string): Promise<number> {
@@ -252,6 +285,10 @@ export class LocalDriver implements ProjectDriver {
     await stopCluster({ dataDir }, 'fast', 5_000)
     await rm(projectDir, { recursive: true, force: true })
     if (this.options.logDir) await rm(path.dirname(logFile), { recursive: true, force: true })
+    if (this.isolating()) {
+      await removeSystemUser(projectUserName(ref))
+      this.users.delete(ref)
+    }
   }
 
   async projectConnection(ref: string, options: ProjectConnectionOptions = {}): Promise<ClientConfig> {
@@ -275,6 +312,45 @@ export class LocalDriver implements ProjectDriver {
     const results = await Promise.allSettled((await this.runningProjects()).map((ref) => this.stopProject(ref, 'fast')))
     const errors = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []))
     if (errors.length > 0) throw new AggregateError(errors, `Could not stop ${errors.length} project server(s)`)
+  }
+
+  private isolating(): boolean {
+    return this.options.runAs !== null && this.options.isolateProjects !== false
+  }
+
+  /** The OS user the project's server runs as (null when the platform is not root); known once projectUser ran. */
+  private runAsOf(ref: string): RunAs | null {
+    if (!this.isolating()) return this.options.runAs
+    const user = this.users.get(ref)
+    if (!user) throw new Error(`Project ${ref}: its OS user was not resolved before use`)
+    return user
+  }
+
+  /**
+   * Creates the project's OS user when missing and hands it the project's files (except the platform-owned
+   * backups), stopping a server that still runs as another user (one started by an earlier version).
+   */
+  private async projectUser(ref: string): Promise<RunAs | null> {
+    if (!this.isolating()) return this.options.runAs
+    const known = this.users.get(ref)
+    if (known) return known
+    const user = await resolveRunAs(projectUserName(ref))
+    if (!user) return null
+    const { projectDir, dataDir, logFile } = this.projectPaths(ref)
+    const info = await stat(projectDir).catch(() => null)
+    if (info && info.uid !== user.uid) {
+      if ((await clusterPid({ dataDir })) !== null) await stopCluster({ dataDir }, 'fast')
+      await giveTreeTo(projectDir, user, ['backups'])
+      if (this.options.logDir) await giveTreeTo(path.dirname(logFile), user)
+    }
+    this.users.set(ref, user)
+    return user
+  }
+
+  /** Moves an older project to the platform superuser when needed, then (re)applies the tenant's roles. */
+  private async secureRoles(spec: ClusterLocation & Pick<ClusterSpec, 'engine'>): Promise<void> {
+    await ensurePlatformSuperuser(spec)
+    await bootstrapProjectRoles(spec, { major: spec.engine.major })
   }
 
   private assertMajor(ref: string, dataMajor: number, wanted: number): void {
@@ -307,12 +383,14 @@ export class LocalDriver implements ProjectDriver {
 
   /** The spec of the configuration on disk, unchanged (the compute size is irrelevant: settings are not written). */
   private async storedSpec(ref: string): Promise<ClusterSpec> {
+    await this.projectUser(ref)
     const runtime = await this.storedRuntime(ref)
     return this.projectSpec(ref, { ...runtime, computeSize: COMPUTE_SIZES[0] })
   }
 
   /** Checks the data directory and writes the config's settings, ready for a (re)start. */
   private async configuredSpec(ref: string, config: ProjectRuntimeConfig): Promise<ClusterSpec> {
+    await this.projectUser(ref)
     await settleDataDir(this.projectPaths(ref).dataDir)
     const dataMajor = await this.dataMajor(ref)
     if (dataMajor === null) throw new Error(`Project ${ref} has no initialised data directory`)
