@@ -40,7 +40,7 @@ export async function startEmbeddedControlPlane(
     logFile: path.join(root, 'postgres.log'),
     settings: { shared_buffers: '64MB', max_connections: 50 },
   }
-  if (!existsSync(path.join(spec.dataDir, 'PG_VERSION'))) await initCluster(spec, {})
+  if (!existsSync(path.join(spec.dataDir, 'PG_VERSION'))) await initCluster(spec, { superuser: 'postgres' })
   if (!(await isClusterRunning(spec))) await startCluster(spec, { timeoutMs: 30_000 })
   return {
     connection: connectionConfig(spec, 'postgres', 'postgres'),
