@@ -102,8 +102,8 @@ $$`
 const tenantOwned = (catalog: string, oidColumn: string, ownerColumn: string, namespaceColumn: string | null) => `
   ${ownerColumn} = 10
   ${namespaceColumn ? `AND ${namespaceColumn} IN (SELECT oid FROM pg_catalog.pg_namespace WHERE ${SYSTEM_SCHEMA_CONDITION('nspname')})` : ''}
-  AND NOT EXISTS (SELECT FROM pg_catalog.pg_depend d
-    WHERE d.classid = '${catalog}'::regclass AND d.objid = ${oidColumn} AND d.deptype = 'e')`
+  AND NOT EXISTS (SELECT FROM pg_catalog.pg_depend ext_dep
+    WHERE ext_dep.classid = '${catalog}'::regclass AND ext_dep.objid = ${oidColumn} AND ext_dep.deptype = 'e')`
 
 /** One database's part of the migration, as one transaction (run as a superuser connected to that database). */
 export function moveTenantObjectsSql(): string {
