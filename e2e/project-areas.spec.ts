@@ -97,6 +97,9 @@ test('Auth, Vault and Infrastructure show what the platform knows about the proj
   await expect(page.getByTestId('infrastructure-database-size')).toHaveText(/^\d+ (kB|MB)$/)
   await expect(page.getByTestId('infrastructure-connections')).toHaveText(/^\d+ of \d+$/)
   await expect(page.getByTestId('engines-table').getByText('This project')).toBeVisible()
+  // the platform under test runs as root, so the project has OS users of its own
+  await expect(page.getByTestId('infrastructure-isolation')).toContainText('is not a superuser')
+  await expect(page.getByTestId('isolation-full')).toBeVisible()
   await expect(page.getByTestId('upgrades-not-available')).toHaveText(
     'Upgrades to a newer Postgres major are not available yet',
   )

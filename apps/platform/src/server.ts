@@ -14,6 +14,7 @@ import { organizationRoutes } from './routes/organizations'
 import { pgMetaRoutes } from './routes/pg-meta'
 import { pgMetaQueryRoutes } from './routes/pg-meta-query'
 import { platformInfoRoutes } from './routes/platform-info'
+import { platformIsolationRoutes } from './routes/platform-isolation'
 import { profileRoutes } from './routes/profile'
 import { projectInfrastructureRoutes } from './routes/project-infrastructure'
 import { projectKeysRoutes } from './routes/project-keys'
@@ -43,6 +44,7 @@ export async function buildServer(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(projectRoutes(ctx))
   await app.register(projectLifecycleRoutes(ctx))
   await app.register(platformInfoRoutes(ctx))
+  await app.register(platformIsolationRoutes(ctx))
   await app.register(projectRestRoutes(ctx))
   await app.register(pgMetaQueryRoutes(ctx))
   await app.register(pgMetaRoutes(ctx))

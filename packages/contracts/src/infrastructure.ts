@@ -27,3 +27,24 @@ export type ProjectInfrastructure = z.infer<typeof ProjectInfrastructure>
 /** A 409 answer: the live numbers need the server running. */
 export const INFRASTRUCTURE_NOT_RUNNING_MESSAGE = (status: string) =>
   `The project's database is not running (status ${status}), so its size and live settings cannot be read`
+
+/**
+ * `GET /platform/isolation`: how far this platform keeps tenants apart. A tenant never gets a superuser; whether
+ * each project also runs as an operating-system user of its own depends on the platform running as root.
+ */
+export const PlatformIsolation = z.object({
+  /** always false: the tenant's `postgres` role is a database owner, the platform keeps the superuser */
+  tenant_superuser: z.boolean(),
+  /** each project's Postgres server and function workers run as OS users of their own */
+  os_user_per_project: z.boolean(),
+  /** what isolation is missing on this platform, in words a user can act on */
+  missing: z.array(z.string()),
+})
+export type PlatformIsolation = z.infer<typeof PlatformIsolation>
+
+/** Shown when the platform does not run as root and so cannot give projects OS users of their own. */
+export const ISOLATION_GAPS_WITHOUT_ROOT = [
+  "Every project's Postgres server runs as the platform's own operating-system user: a server-level escape in one project could read other projects' files and the control plane's.",
+  "Edge function workers run as the platform's own operating-system user.",
+  'Start the platform as root to give each project operating-system users of its own.',
+] as const

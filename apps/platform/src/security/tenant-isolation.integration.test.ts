@@ -1,11 +1,13 @@
 import { readdir, readFile, stat } from 'node:fs/promises'
 import path from 'node:path'
-import type {
-  Organization,
-  Project,
-  ProjectSettingsResponse,
-  QueryErrorResponse,
-  RunQueryResponse,
+import {
+  ISOLATION_GAPS_WITHOUT_ROOT,
+  type Organization,
+  type PlatformIsolation,
+  type Project,
+  type ProjectSettingsResponse,
+  type QueryErrorResponse,
+  type RunQueryResponse,
 } from '@pgfleet/contracts'
 import {
   API_ROLES,
@@ -282,6 +284,16 @@ describe('attacks through the SQL editor', () => {
 })
 
 describe('operating-system isolation', () => {
+  it('says what isolation the platform gives, to signed-in users only', async () => {
+    const isolation = await s.owner.get<PlatformIsolation>('/platform/isolation')
+    expect(isolation.body).toEqual({
+      tenant_superuser: false,
+      os_user_per_project: process.getuid?.() === 0,
+      missing: process.getuid?.() === 0 ? [] : [...ISOLATION_GAPS_WITHOUT_ROOT],
+    })
+    expect((await new ApiClient(() => s.t.baseUrl).get('/platform/isolation')).status).toBe(401)
+  })
+
   const processUser = async (pid: number) => /^Uid:\s+(\d+)/m.exec(await readFile(`/proc/${pid}/status`, 'utf8'))?.[1]
   const postmasterUid = async (dataDir: string) => {
     const pid = Number((await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0])

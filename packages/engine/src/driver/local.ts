@@ -314,6 +314,11 @@ export class LocalDriver implements ProjectDriver {
     if (errors.length > 0) throw new AggregateError(errors, `Could not stop ${errors.length} project server(s)`)
   }
 
+  /** Whether each project's server runs as an OS user of its own (only possible when the platform runs as root). */
+  isolatesProjects(): boolean {
+    return this.isolating()
+  }
+
   private isolating(): boolean {
     return this.options.runAs !== null && this.options.isolateProjects !== false
   }

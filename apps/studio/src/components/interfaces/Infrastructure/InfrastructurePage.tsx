@@ -15,6 +15,7 @@ import {
 import { formatDateTime } from './infrastructure.utils'
 import { LiveServerStats } from './LiveServerStats'
 import { PostgresEngines } from './PostgresEngines'
+import { TenantIsolation } from './TenantIsolation'
 
 /** /project/{ref}/infrastructure: the project's server as the platform knows it and as it reports itself. */
 export function InfrastructurePage() {
@@ -73,6 +74,7 @@ export function InfrastructurePage() {
       </section>
       <LiveServerStats projectRef={project.ref} status={project.status} />
       <PostgresEngines projectMajor={Number(project.database.postgres_engine)} />
+      <TenantIsolation />
     </div>
   )
 }

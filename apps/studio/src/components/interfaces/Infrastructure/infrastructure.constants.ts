@@ -32,3 +32,11 @@ export const NO_ENGINES_MESSAGE = 'The platform reports no Postgres versions.'
 export const UPGRADES_NOT_AVAILABLE = 'Upgrades to a newer Postgres major are not available yet'
 export const NEWER_MAJORS_NOTE = (majors: readonly number[]) =>
   `Postgres ${majors.join(', ')} ${majors.length === 1 ? 'is' : 'are'} installed on this platform; new projects can be created on ${majors.length === 1 ? 'it' : 'them'}, and this project stays on its major.`
+
+export const ISOLATION_TITLE = 'Isolation'
+export const ISOLATION_DESCRIPTION =
+  "Your postgres role owns the database but is not a superuser; the platform keeps the server's superuser to itself."
+export const ISOLATION_FULL =
+  'This project runs as an operating-system user of its own: its server and functions cannot reach other projects or the platform.'
+export const ISOLATION_MISSING_INTRO = 'This platform does not run as root, so some isolation is missing:'
+export const LOAD_ISOLATION_ERROR_TITLE = 'Failed to load the isolation details'

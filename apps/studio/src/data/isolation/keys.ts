@@ -1,0 +1,4 @@
+export const isolationKeys = {
+  all: ['isolation'] as const,
+  platform: () => [...isolationKeys.all, 'platform'] as const,
+}
