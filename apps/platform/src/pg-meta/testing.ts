@@ -11,6 +11,8 @@ export interface ProjectFixture {
   dbPassword: string
   /** a TCP client to the project's database as postgres (close it) */
   connect(password?: string): Promise<pg.Client>
+  /** a client as the platform's superuser, over the project's socket (close it) */
+  connectAsPlatform(): Promise<pg.Client>
   /** a signed-up user added to the organization with this role */
   member(role: RoleName): Promise<ApiClient>
 }
@@ -49,6 +51,12 @@ export async function startProjectFixture(env: Record<string, string> = {}): Pro
         database: 'postgres',
       })
       // the platform stopping at the end of a test must not crash the run through a forgotten client
+      client.on('error', () => {})
+      await client.connect()
+      return client
+    },
+    async connectAsPlatform() {
+      const client = new pg.Client(await t.platform.ctx.driver.projectConnection(project.ref))
       client.on('error', () => {})
       await client.connect()
       return client
@@ -109,7 +117,7 @@ create trigger books_touch before insert or update on public.books for each row
   when (new.title is not null) execute function public.touch('a1', 'b 2');
 create schema app;
 create table app.settings (key text primary key, value jsonb);
--- the platform's own bookkeeping schema, as the data API installs it: never listed as the user's
-create schema if not exists _pgfleet;
-create table if not exists _pgfleet.fixture_marker (id int);
 `
+
+/** A table in the platform's own bookkeeping schema (never listed as the user's); only the platform may add one. */
+export const PLATFORM_FIXTURE_SQL = 'create table if not exists _pgfleet.fixture_marker (id int)'

@@ -1,5 +1,6 @@
 import http from 'node:http'
 import type { Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
+import { TENANT_OWNER_ROLE } from '@pgfleet/engine'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import pg from 'pg'
@@ -72,7 +73,8 @@ async function withProject(t: TestPlatform): Promise<RestTestProject> {
   const projectUrl = `${t.baseUrl}/p/${ref}`
 
   const sql = async <T extends pg.QueryResultRow>(text: string, values?: unknown[]) => {
-    const connection = new pg.Client(await t.platform.ctx.driver.projectConnection(ref))
+    // as the tenant's owner, the way a user's migrations create their tables
+    const connection = new pg.Client(await t.platform.ctx.driver.projectConnection(ref, { user: TENANT_OWNER_ROLE }))
     await connection.connect()
     try {
       return (await connection.query<T>(text, values)).rows

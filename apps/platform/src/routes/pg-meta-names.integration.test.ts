@@ -12,8 +12,13 @@ beforeAll(async () => {
   meta = `/platform/pg-meta/${f.project.ref}`
   const client = await f.connect()
   await client.query(FIXTURE_SCHEMA_SQL)
+  // postgres_fdw is not trusted: the platform installs it for the tenant, as the extensions page does
+  const platform = await f.connectAsPlatform()
+  await platform.query(
+    'create extension postgres_fdw schema extensions; grant usage on foreign data wrapper postgres_fdw to postgres',
+  )
+  await platform.end()
   await client.query(`
-    create extension postgres_fdw schema extensions;
     create server elsewhere foreign data wrapper postgres_fdw;
     create foreign table public.remote_items (id int, "Label" text) server elsewhere;`)
   await client.end()

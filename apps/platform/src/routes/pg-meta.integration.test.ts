@@ -17,7 +17,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
 import { withMetaClient } from '../pg-meta/connection'
 import { SPLIT_MIN_RELATIONS } from '../pg-meta/service'
-import { FIXTURE_SCHEMA_SQL, type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
+import { FIXTURE_SCHEMA_SQL, PLATFORM_FIXTURE_SQL, type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
 import { ApiClient, waitFor } from '../testing/harness'
 
 let f: ProjectFixture
@@ -29,6 +29,9 @@ beforeAll(async () => {
   const client = await f.connect()
   await client.query(FIXTURE_SCHEMA_SQL)
   await client.end()
+  const platform = await f.connectAsPlatform()
+  await platform.query(PLATFORM_FIXTURE_SQL)
+  await platform.end()
 })
 afterAll(async () => {
   await f?.t.destroy()
