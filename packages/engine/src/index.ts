@@ -100,6 +100,15 @@ export { clearEngineCache, discoverEngines, engineForMajor, findClientTool } fro
 export type { ClientTool, DiscoverEnginesOptions, EngineTools, PostgresEngine } from './engines/types'
 export { allocatePort, canBind, type PortRange } from './ports'
 export { type DirectoryUsage, directoryUsage } from './system/disk-usage'
-export { PROJECT_POSTGRES_USER_PREFIX, projectUserName, removeSystemUser } from './system/project-users'
-export { DEFAULT_RUN_AS_USER, lookupUser, type RunAs, resolveRunAs } from './system/run-as'
+export {
+  PROJECT_FUNCTIONS_USER_PREFIX,
+  PROJECT_ID_RANGE,
+  PROJECT_POSTGRES_USER_PREFIX,
+  PROJECT_USER_PREFIXES,
+  projectUserName,
+  removeProjectUsers,
+  removeSystemUser,
+  resolveProjectUser,
+} from './system/project-users'
+export { DEFAULT_RUN_AS_USER, type IdRange, lookupUser, type RunAs, resolveRunAs } from './system/run-as'
 export { assertTraversableBy } from './system/traversable'

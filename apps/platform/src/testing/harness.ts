@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { CSRF_COOKIE, CSRF_HEADER } from '@pgfleet/contracts'
+import { removeProjectUsers } from '@pgfleet/engine'
 import { loadConfig } from '../config'
 import { type RunningPlatform, startPlatform } from '../platform'
 
@@ -47,6 +48,7 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
     },
     async destroy() {
       await handle.platform.stop()
+      await removeProjectUsers(path.join(dataDir, 'projects'))
       rmSync(dataDir, { recursive: true, force: true })
     },
   }

@@ -9,6 +9,7 @@ import { readPidFile } from '../cluster/pid-file'
 import { stopCluster } from '../cluster/stop'
 import { discoverEngines } from '../engines/discover'
 import { allocatePort } from '../ports'
+import { removeProjectUsers } from '../system/project-users'
 import { resolveRunAs } from '../system/run-as'
 import { makeTempRoot, waitUntil } from '../testing/fixtures'
 import { LocalDriver } from './local'
@@ -34,6 +35,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await driver?.stopAll().catch(() => {})
   if (driver) await stopCluster(driver.projectPaths(REF), 'immediate', 5_000).catch(() => {})
+  await removeProjectUsers(path.join(root, 'projects'))
   const { rm } = await import('node:fs/promises')
   await rm(root, { recursive: true, force: true })
 })

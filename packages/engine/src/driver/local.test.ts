@@ -8,7 +8,7 @@ import { scramSha256Verifier } from '../cluster/scram'
 import { stopCluster } from '../cluster/stop'
 import { discoverEngines } from '../engines/discover'
 import { allocatePort, canBind } from '../ports'
-import { projectUserName } from '../system/project-users'
+import { projectUserName, removeProjectUsers } from '../system/project-users'
 import { lookupUser, type RunAs, resolveRunAs } from '../system/run-as'
 import { makeTempRoot, processUid } from '../testing/fixtures'
 import { LocalDriver } from './local'
@@ -34,6 +34,7 @@ afterAll(async () => {
   await driver?.stopAll().catch(() => {})
   // Belt and braces: whatever the driver no longer sees as running, no postmaster may outlive the suite.
   for (const ref of ['p17', 'p15']) await stopCluster(driver.projectPaths(ref), 'immediate', 5_000).catch(() => {})
+  await removeProjectUsers(path.join(root, 'projects'))
   await rm(root, { recursive: true, force: true })
 })
 

@@ -18,8 +18,8 @@ import { engineForMajor } from '../engines/discover'
 import type { PostgresEngine } from '../engines/types'
 import { directoryUsage } from '../system/disk-usage'
 import { mkdirOwned } from '../system/fs-owned'
-import { giveTreeTo, projectUserName, removeSystemUser } from '../system/project-users'
-import { type RunAs, resolveRunAs } from '../system/run-as'
+import { giveTreeTo, projectUserName, removeSystemUser, resolveProjectUser } from '../system/project-users'
+import type { RunAs } from '../system/run-as'
 import { assertTraversableBy } from '../system/traversable'
 import type { BackupInfo } from './backup-store'
 import { LocalBackups } from './local-backups'
@@ -136,6 +136,8 @@ export class LocalDriver implements ProjectDriver {
 
   async createProject(input: CreateProjectInput): Promise<CreateProjectResult> {
     const started = performance.now()
+    assertValidRef(input.ref)
+    engineForMajor(this.options.engines, input.major) // refuse a missing major before creating anything
     await mkdir(this.options.dataDir, { recursive: true })
     const runAs = await this.projectUser(input.ref)
     const spec = this.projectSpec(input.ref, input)
@@ -339,7 +341,7 @@ export class LocalDriver implements ProjectDriver {
     if (!this.isolating()) return this.options.runAs
     const known = this.users.get(ref)
     if (known) return known
-    const user = await resolveRunAs(projectUserName(ref))
+    const user = await resolveProjectUser(ref)
     if (!user) return null
     const { projectDir, dataDir, logFile } = this.projectPaths(ref)
     const info = await stat(projectDir).catch(() => null)

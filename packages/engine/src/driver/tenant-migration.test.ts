@@ -13,7 +13,7 @@ import { computeSettings } from '../compute'
 import { discoverEngines } from '../engines/discover'
 import type { PostgresEngine } from '../engines/types'
 import { allocatePort } from '../ports'
-import { projectUserName } from '../system/project-users'
+import { projectUserName, removeProjectUsers } from '../system/project-users'
 import { lookupUser, type RunAs, resolveRunAs } from '../system/run-as'
 import { makeTempRoot, processUid } from '../testing/fixtures'
 import { LocalDriver } from './local'
@@ -81,6 +81,7 @@ afterAll(async () => {
   for (const ref of ['legacy17', 'legacy15']) {
     await stopCluster({ dataDir: path.join(root, 'projects', ref, 'pgdata') }, 'immediate', 5_000).catch(() => {})
   }
+  await removeProjectUsers(path.join(root, 'projects'))
   await rm(root, { recursive: true, force: true })
 })
 

@@ -19,17 +19,35 @@ export function spawnIdentity(runAs: RunAs | null): { uid?: number; gid?: number
   return runAs ? { uid: runAs.uid, gid: runAs.gid } : {}
 }
 
+/** A range of user and group ids for the system users the platform creates. */
+export interface IdRange {
+  from: number
+  to: number
+}
+
 /**
  * null when the process is not root: clusters then run as the current user.
- * As root, creates the system user when it is missing and returns its ids.
+ * As root, creates the system user when it is missing (with ids from `idRange` when given, so that many
+ * per-project users do not exhaust the distribution's small system range) and returns its ids.
  */
-export async function resolveRunAs(userName = DEFAULT_RUN_AS_USER): Promise<RunAs | null> {
+export async function resolveRunAs(
+  userName = DEFAULT_RUN_AS_USER,
+  options: { idRange?: IdRange } = {},
+): Promise<RunAs | null> {
   if (process.getuid?.() !== 0) return null
   if (!/^[a-z_][a-z0-9_-]{0,31}$/.test(userName)) throw new Error(`Invalid system user name: ${userName}`)
   const existing = await lookupUser(userName)
   if (existing) return existing
   try {
-    await execFileAsync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', userName])
+    const range = options.idRange
+      ? ['UID', 'GID'].flatMap((kind) => [
+          '-K',
+          `SYS_${kind}_MIN=${options.idRange?.from}`,
+          '-K',
+          `SYS_${kind}_MAX=${options.idRange?.to}`,
+        ])
+      : []
+    await execFileAsync('useradd', ['--system', '--no-create-home', '--shell', '/usr/sbin/nologin', ...range, userName])
   } catch (error) {
     if ((error as { code?: unknown }).code !== USERADD_EXIT_NAME_IN_USE) {
       throw new Error(`Could not create system user ${userName}: ${(error as Error).message}`)
