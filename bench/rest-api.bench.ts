@@ -4,6 +4,7 @@
 import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import type { Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
+import { TENANT_OWNER_ROLE } from '@pgfleet/engine'
 import pg from 'pg'
 import { projectApiKeys } from '../apps/platform/src/keys/api-keys'
 import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
@@ -82,8 +83,9 @@ try {
     .where('ref', '=', ref)
     .executeTakeFirstOrThrow()
   const { anon } = await projectApiKeys(row)
-  const superuser = await platform.platform.ctx.driver.projectConnection(ref)
-  const setup = new pg.Client(superuser)
+  // the tenant's owner creates the table, as a user's migration would (the API roles get its default grants)
+  const owner = await platform.platform.ctx.driver.projectConnection(ref, { user: TENANT_OWNER_ROLE })
+  const setup = new pg.Client(owner)
   await setup.connect()
   await setup.query(`create table items (id serial primary key, name text not null, price numeric(10,2), tags text[],
     created_at timestamptz not null default now())`)
