@@ -237,6 +237,32 @@ describe('attacks from the tenant psql', () => {
   })
 })
 
+describe("attacks on the platform's own superuser sessions", () => {
+  it("a search_path trojan does not run as the platform's superuser when the project restarts", async () => {
+    // the tenant puts its own format() before pg_catalog's for every session of its database, the platform's included
+    await asTenant(`CREATE TABLE trojan_runs (who text, superuser boolean);
+      GRANT INSERT ON trojan_runs TO PUBLIC;
+      CREATE FUNCTION public.format(text, name) RETURNS text LANGUAGE plpgsql AS $fn$
+      BEGIN
+        INSERT INTO public.trojan_runs SELECT current_user, rolsuper FROM pg_catalog.pg_roles WHERE rolname = current_user;
+        RETURN pg_catalog.format($1, $2);
+      END $fn$;
+      GRANT EXECUTE ON FUNCTION public.format(text, name) TO PUBLIC;
+      ALTER DATABASE postgres SET search_path = public, pg_catalog`)
+    const restarted = await s.owner.post(`/v1/projects/${s.project.ref}/restart`)
+    expect(restarted.status, JSON.stringify(restarted.body)).toBeLessThan(300)
+    await waitFor(
+      async () => (await settings(s.owner, s.project.ref)).status,
+      (status) => status === 'ACTIVE_HEALTHY',
+      60_000,
+    )
+    const runs = await asTenant<{ who: string; superuser: boolean }>('SELECT * FROM trojan_runs WHERE superuser')
+    outcomes.push({ attack: 'search_path trojan in a platform session', worked: runs.length > 0 })
+    expect(runs).toEqual([])
+    await asTenant('ALTER DATABASE postgres RESET search_path; DROP FUNCTION public.format(text, name)')
+  })
+})
+
 describe('attacks through the SQL editor', () => {
   it('runs Developer SQL as postgres, never as the platform superuser', async () => {
     const answer = await editorQuery(

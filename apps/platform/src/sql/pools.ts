@@ -201,7 +201,9 @@ export async function projectSql(ctx: AppContext, ref: string, statementTimeoutM
     }
     return projectSql(ctx, ref, statementTimeoutMs)
   }
-  const created = ctx.driver.projectConnection(ref).then((config) => new ProjectSql(ref, config, statementTimeoutMs))
+  const created = ctx.driver
+    .projectConnection(ref, { user: TENANT_OWNER_ROLE })
+    .then((config) => new ProjectSql(ref, config, statementTimeoutMs))
   projects.set(ref, created)
   created.catch(() => {
     if (projects.get(ref) === created) projects.delete(ref)

@@ -1,6 +1,6 @@
 import path from 'node:path'
 import pg from 'pg'
-import { PLATFORM_SUPERUSER } from './role-names'
+import { MIGRATION_ROLE, PLATFORM_SUPERUSER } from './role-names'
 import { type ClusterLocation, settingsPort } from './types'
 
 /** Longest unix socket path the kernel accepts (sun_path is 108 bytes including the terminating NUL). */
@@ -19,6 +19,20 @@ export function assertSocketPathFits(spec: Pick<ClusterLocation, 'socketDir' | '
 }
 
 /**
+ * Session settings of every platform-superuser connection. A database owner may `ALTER DATABASE ... SET` most
+ * settings, and those apply to every session: a tenant's search_path could put its own functions before
+ * pg_catalog's in the platform's statements (run as superuser), or make them fail. Connection options win.
+ */
+export const PLATFORM_SESSION_OPTIONS = [
+  'search_path=pg_catalog,pg_temp',
+  'default_transaction_read_only=off',
+  'statement_timeout=0',
+  'lock_timeout=0',
+]
+  .map((setting) => `-c ${setting}`)
+  .join(' ')
+
+/**
  * A `pg` client configuration for the cluster's unix socket (trusted, so no password), as the platform
  * superuser unless told otherwise.
  */
@@ -27,7 +41,10 @@ export function connectionConfig(
   database = 'postgres',
   user = PLATFORM_SUPERUSER,
 ): pg.ClientConfig {
-  return { host: spec.socketDir, port: settingsPort(spec), database, user }
+  const config: pg.ClientConfig = { host: spec.socketDir, port: settingsPort(spec), database, user }
+  return user === PLATFORM_SUPERUSER || user === MIGRATION_ROLE
+    ? { ...config, options: PLATFORM_SESSION_OPTIONS }
+    : config
 }
 
 export interface WithClientOptions {
