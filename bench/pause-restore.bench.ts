@@ -13,7 +13,9 @@ import {
   engineForMajor,
   LocalDriver,
   type ProjectRuntimeConfig,
+  removeProjectUsers,
   resolveRunAs,
+  TENANT_OWNER_ROLE,
 } from '../packages/engine/src/index'
 import { makeTempRoot } from '../packages/engine/src/testing/fixtures'
 import { percentile } from './stats'
@@ -41,7 +43,7 @@ async function loadData(driver: LocalDriver, port: number): Promise<string> {
     return 'pgbench -i -s 15'
   } catch (error) {
     console.log(`pgbench failed (${(error as Error).message.split('\n')[0]}); generating the data with SQL`)
-    const client = new pg.Client(await driver.projectConnection(REF))
+    const client = new pg.Client(await driver.projectConnection(REF, { user: TENANT_OWNER_ROLE }))
     await client.connect()
     await client.query(
       `CREATE TABLE pgbench_accounts AS SELECT g AS aid, g % 15 AS bid, 0 AS abalance, repeat(' ', 84) AS filler
@@ -175,5 +177,6 @@ try {
   }
 } finally {
   await driver.stopAll().catch(() => {})
+  await removeProjectUsers(path.join(root, 'projects'))
   await rm(root, { recursive: true, force: true })
 }

@@ -55,7 +55,13 @@ function clusterSpec(name: string, major: number): ClusterSpec {
 }
 
 const query = async <T extends pg.QueryResultRow>(spec: ClusterSpec, sql: string) =>
-  (await withClient(spec, (client) => client.query<T>(sql))).rows
+  // the platform superuser's sessions search pg_catalog only: these tests' tables live in public
+  (
+    await withClient(spec, async (client) => {
+      await client.query('SET search_path = public')
+      return client.query<T>(sql)
+    })
+  ).rows
 
 /** Restores `file` as cluster `name` and starts it (with its own socket directory). */
 async function restoreAndStart(file: string, name: string, major: number): Promise<ClusterSpec> {
@@ -147,7 +153,7 @@ describe.each([17, 15])('Postgres %i', (major) => {
   }, async () => {
     await startCluster(source)
     await query(source, 'CREATE TABLE ticks (id int PRIMARY KEY, at timestamptz DEFAULT now())')
-    const writer = new pg.Client(connectionConfig(source))
+    const writer = new pg.Client({ ...connectionConfig(source), options: '-c search_path=public' })
     await writer.connect()
     let acked = 0
     let stop = false

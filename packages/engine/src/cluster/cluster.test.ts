@@ -61,14 +61,14 @@ describe('a socket-only cluster', () => {
     const again = await startCluster(spec)
     expect(again).toMatchObject({ pid: first.pid, adopted: true })
 
-    await withClient(spec, (client) => client.query('CREATE TABLE kept AS SELECT 42 AS answer'))
+    await withClient(spec, (client) => client.query('CREATE TABLE public.kept AS SELECT 42 AS answer'))
     process.kill(first.pid, 'SIGKILL')
     await waitUntil(async () => (await clusterPid(spec)) === null)
     expect(await probeCluster(spec)).toBe('down')
 
     const recovered = await startCluster(spec)
     expect(recovered.pid).not.toBe(first.pid)
-    const { rows } = await withClient(spec, (client) => client.query('SELECT answer FROM kept'))
+    const { rows } = await withClient(spec, (client) => client.query('SELECT answer FROM public.kept'))
     expect(rows).toEqual([{ answer: 42 }])
 
     await stopCluster(spec, 'smart')

@@ -6,6 +6,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatLsn, readControlFile } from '../backup/pg-control'
 import { readPidFile } from '../cluster/pid-file'
+import { TENANT_OWNER_ROLE } from '../cluster/role-names'
 import { stopCluster } from '../cluster/stop'
 import { discoverEngines } from '../engines/discover'
 import { allocatePort } from '../ports'
@@ -40,8 +41,12 @@ afterAll(async () => {
   await rm(root, { recursive: true, force: true })
 })
 
-async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string): Promise<T[]> {
-  const client = new pg.Client(await driver.projectConnection(REF))
+/** As the tenant's owner; `asPlatform` for what only the platform's superuser may do (ALTER SYSTEM). */
+async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(
+  text: string,
+  asPlatform = false,
+): Promise<T[]> {
+  const client = new pg.Client(await driver.projectConnection(REF, asPlatform ? {} : { user: TENANT_OWNER_ROLE }))
   await client.connect()
   try {
     return (await client.query<T>(text)).rows
@@ -155,9 +160,9 @@ describe('project lifecycle on the LocalDriver', () => {
   })
 
   it('puts the previous data back when the restored data does not start', { timeout: TIMEOUT_MS }, async () => {
-    await sql("ALTER SYSTEM SET shared_preload_libraries = 'pgfleet_missing_library'")
+    await sql("ALTER SYSTEM SET shared_preload_libraries = 'pgfleet_missing_library'", true)
     const broken = await driver.backupProject(REF, { kind: 'online' })
-    await sql('ALTER SYSTEM RESET shared_preload_libraries')
+    await sql('ALTER SYSTEM RESET shared_preload_libraries', true)
     await sql('INSERT INTO notes VALUES (30000, 2)')
     await expect(driver.restoreProjectFromBackup(REF, broken.id, config)).rejects.toThrow(/pgfleet_missing_library/)
     expect(await driver.projectHealth(REF)).toBe('ready')
