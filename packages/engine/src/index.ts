@@ -99,6 +99,7 @@ export type {
 export { clearEngineCache, discoverEngines, engineForMajor, findClientTool } from './engines/discover'
 export type { ClientTool, DiscoverEnginesOptions, EngineTools, PostgresEngine } from './engines/types'
 export { allocatePort, canBind, type PortRange } from './ports'
+export { containedFile } from './system/contained-path'
 export { type DirectoryUsage, directoryUsage } from './system/disk-usage'
 export {
   PROJECT_FUNCTIONS_USER_PREFIX,

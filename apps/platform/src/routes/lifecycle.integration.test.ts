@@ -169,7 +169,7 @@ describe('project lifecycle', () => {
 })
 
 describe('manual restore of a downloaded backup (docs/operations.md)', () => {
-  it('extracts into a data directory that Postgres starts from', async () => {
+  it('extracts into a data directory that Postgres starts from; a forged stored path is never served', async () => {
     const work = mkdtempSync(path.join(os.tmpdir(), 'pgfleet-manual-restore-'))
     try {
       const other = (
@@ -194,6 +194,28 @@ describe('manual restore of a downloaded backup (docs/operations.md)', () => {
       const listing = execFileSync('tar', ['-tf', archive, ...decompress], { encoding: 'utf8' })
       expect(listing).toMatch(/PG_VERSION/)
       expect(listing).not.toMatch(/postmaster\.pid/)
+
+      // a forged control-plane row names a system file, or another project's archive: neither is served
+      const original = await t.platform.ctx.db
+        .selectFrom('backups')
+        .select('file')
+        .where('id', '=', Number(id))
+        .executeTakeFirstOrThrow()
+      const elsewhere = path.join(
+        t.dataDir,
+        'projects',
+        project.ref,
+        'backups',
+        path.basename(original.file).replace(other.ref, project.ref),
+      )
+      for (const forged of ['/etc/shadow', '../../../../etc/shadow', elsewhere]) {
+        await t.platform.ctx.db.updateTable('backups').set({ file: forged }).where('id', '=', Number(id)).execute()
+        const refused = await fetch(body.fileUrl, {
+          headers: { cookie: [...cookie].map(([k, v]) => `${k}=${v}`).join('; ') },
+        })
+        expect({ forged, status: refused.status }).toEqual({ forged, status: 404 })
+      }
+      await t.platform.ctx.db.updateTable('backups').set({ file: original.file }).where('id', '=', Number(id)).execute()
     } finally {
       rmSync(work, { recursive: true, force: true })
     }

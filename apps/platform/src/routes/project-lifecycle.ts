@@ -1,4 +1,4 @@
-import { createReadStream } from 'node:fs'
+import path from 'node:path'
 import {
   DownloadBackupBody,
   ExitFeedbackBody,
@@ -172,13 +172,16 @@ export function projectLifecycleRoutes(ctx: AppContext) {
         .where('project_id', '=', row.id)
         .executeTakeFirst()
       if (!backup) throw notFound('Backup not found')
+      // the driver opens only this project's own archives: a stored path is a name to look up, not a file to open
+      const archive = await ctx.driver.openBackup(row.ref, path.basename(backup.file))
+      if (!archive) throw notFound('Backup not found')
       const extension = backup.file.endsWith('.tar.gz') ? 'tar.gz' : 'tar.zst'
       const stamp = backup.created_at.toISOString().replace(/[:.]/g, '-')
       return reply
         .header('content-type', 'application/octet-stream')
-        .header('content-length', String(backup.bytes))
+        .header('content-length', String(archive.bytes))
         .header('content-disposition', `attachment; filename="${row.ref}-${backup.kind}-${stamp}.${extension}"`)
-        .send(createReadStream(backup.file))
+        .send(archive.stream)
     })
   }
 }

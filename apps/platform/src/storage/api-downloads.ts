@@ -1,6 +1,7 @@
 import { createReadStream } from 'node:fs'
 import { open } from 'node:fs/promises'
 import path from 'node:path'
+import { containedFile } from '@pgfleet/engine'
 import { z } from 'zod'
 import { asCaller, asService, json, paths, readJson, type StorageCall, type StorageResponse } from './api-call'
 import { getBucket } from './buckets'
@@ -42,7 +43,10 @@ export async function downloadRoute(
 ): Promise<StorageResponse> {
   const row = await visibleObject(call, mode, bucketId, name)
   if (!row) throw objectNotFound()
-  const file = paths(call).object(bucketId, name)
+  const located = paths(call).object(bucketId, name)
+  // the real file must still be inside the bucket's directory, whatever links lie on the way
+  const file = await containedFile(paths(call).bucket(bucketId), path.relative(paths(call).bucket(bucketId), located))
+  if (!file) throw objectNotFound()
   let size: number
   try {
     const handle = await open(file, 'r')

@@ -1,5 +1,7 @@
+import { createReadStream } from 'node:fs'
 import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
+import type { Readable } from 'node:stream'
 import type { ClientConfig } from 'pg'
 import { checkpointCluster } from '../cluster/checkpoint'
 import { connectionConfig } from '../cluster/client'
@@ -16,12 +18,13 @@ import { type ClusterLocation, type ClusterSpec, type StopMode, settingsPort } f
 import { COMPUTE_SIZES, type ComputeSize, computeSettings } from '../compute'
 import { engineForMajor } from '../engines/discover'
 import type { PostgresEngine } from '../engines/types'
+import { containedFile } from '../system/contained-path'
 import { directoryUsage } from '../system/disk-usage'
 import { mkdirOwned } from '../system/fs-owned'
 import { giveTreeTo, projectUserName, removeSystemUser, resolveProjectUser } from '../system/project-users'
 import type { RunAs } from '../system/run-as'
 import { assertTraversableBy } from '../system/traversable'
-import type { BackupInfo } from './backup-store'
+import { type BackupInfo, isBackupId } from './backup-store'
 import { LocalBackups } from './local-backups'
 import { settleDataDir } from './restore-swap'
 import type {
@@ -251,6 +254,14 @@ export class LocalDriver implements ProjectDriver {
 
   listBackups(ref: string): Promise<BackupInfo[]> {
     return this.backups.list(ref)
+  }
+
+  async openBackup(ref: string, id: string): Promise<{ stream: Readable; bytes: number } | null> {
+    if (!isBackupId(id)) return null
+    const file = await containedFile(this.projectPaths(ref).backupsDir, id)
+    if (!file) return null
+    const { size } = await stat(file)
+    return { stream: createReadStream(file), bytes: size }
   }
 
   deleteBackups(ref: string, ids?: string[]): Promise<string[]> {

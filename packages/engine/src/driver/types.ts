@@ -1,3 +1,4 @@
+import type { Readable } from 'node:stream'
 import type { ClientConfig } from 'pg'
 import type { BackupKind, ProgressCallback } from '../backup/types'
 import type { SettingValue, StopMode } from '../cluster/types'
@@ -122,6 +123,11 @@ export interface ProjectDriver {
   backupProject(ref: string, options?: BackupProjectOptions): Promise<BackupInfo>
   /** Newest first. */
   listBackups(ref: string): Promise<BackupInfo[]>
+  /**
+   * A backup's archive (an id from listBackups), to stream to a user; null when the project has no such backup.
+   * Only the project's own backups can be opened, whatever the caller was told the id is.
+   */
+  openBackup(ref: string, id: string): Promise<{ stream: Readable; bytes: number } | null>
   /** Deletes the given backups (all when `ids` is omitted); returns the ids deleted. */
   deleteBackups(ref: string, ids?: string[]): Promise<string[]>
   /**
@@ -143,6 +149,8 @@ export interface ProjectDriver {
   projectConnection(ref: string, options?: ProjectConnectionOptions): Promise<ClientConfig>
   /** Refs whose server is running. */
   runningProjects(): Promise<string[]>
+  /** Whether each project runs as an operating-system user of its own. */
+  isolatesProjects(): boolean
   /** Fast-stops every running project server, in parallel. */
   stopAll(): Promise<void>
 }
