@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context'
 import { edgeFunctionsRuntime } from '../edge-functions/runtime/edge-runtime'
 import { invokeFunction } from '../edge-functions/runtime/invoke'
+import type { ServedOn } from '../http/user-content'
 import { ProjectHostResolver } from '../projects/host-routing'
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
@@ -32,13 +33,14 @@ export function edgeFunctionInvokeRoutes(ctx: AppContext) {
       functions.addContentTypeParser('*', (_request, _payload, done) => done(null))
 
       const handle =
-        (refOf: (request: FastifyRequest) => string | null | Promise<string | null>) =>
+        (servedOn: ServedOn, refOf: (request: FastifyRequest) => string | null | Promise<string | null>) =>
         async (request: FastifyRequest, reply: FastifyReply) => {
           const { slug } = request.params as { slug: string }
-          return invokeFunction(runtime, await refOf(request), slug, request, reply)
+          return invokeFunction(runtime, await refOf(request), slug, request, reply, servedOn)
         }
 
-      const byPath = handle((request) => {
+      // on the platform's own origin a function's answer is sandboxed: it must not run as the dashboard
+      const byPath = handle('platform-origin', (request) => {
         const { ref } = request.params as { ref: string }
         return ProjectRef.safeParse(ref).success ? ref : null
       })
@@ -48,7 +50,7 @@ export function edgeFunctionInvokeRoutes(ctx: AppContext) {
 
       // {ref}.{PGFLEET_DOMAIN} and active custom hostnames, as for the data API
       const hosts = new ProjectHostResolver(ctx.db, ctx.config.domain)
-      const byHost = handle((request) => hosts.refOf(request.headers.host))
+      const byHost = handle('project-host', (request) => hosts.refOf(request.headers.host))
       for (const url of ['/functions/v1/:slug', '/functions/v1/:slug/*']) {
         functions.route({ method: [...METHODS], url, handler: byHost, exposeHeadRoute: false })
       }

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto'
 import { ProjectRef } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context'
+import { isActiveContent, type ServedOn, userContentHeaders } from '../http/user-content'
 import { ProjectHostResolver } from '../projects/host-routing'
 import { ProjectDirectory } from '../rest/project-directory'
 import { handleStorageRequest, type StorageDeps } from '../storage/api'
@@ -57,6 +58,7 @@ export function projectStorageRoutes(ctx: AppContext) {
 
       const handle =
         (
+          servedOn: ServedOn,
           refOf: (request: FastifyRequest) => string | null | Promise<string | null>,
           prefixOf: (ref: string) => string,
         ) =>
@@ -76,10 +78,11 @@ export function projectStorageRoutes(ctx: AppContext) {
             headers: request.headers,
             raw: request.raw,
           })
-          return send(request, reply, response)
+          return send(request, reply, asUserContent(response, servedOn))
         }
 
       const byPath = handle(
+        'platform-origin',
         (request) => {
           const { ref } = request.params as { ref: string }
           return ProjectRef.safeParse(ref).success ? ref : null
@@ -94,6 +97,7 @@ export function projectStorageRoutes(ctx: AppContext) {
       // {ref}.{PGFLEET_DOMAIN} and active custom hostnames, as for the data API
       const hosts = new ProjectHostResolver(ctx.db, ctx.config.domain)
       const byHost = handle(
+        'project-host',
         (request) => hosts.refOf(request.headers.host),
         () => '/storage/v1',
       )
@@ -116,4 +120,17 @@ function send(request: FastifyRequest, reply: FastifyReply, response: StorageRes
     reply.header('content-type', 'application/json; charset=utf-8')
   }
   return reply.send(response.body ?? undefined)
+}
+
+/**
+ * Objects never run as the dashboard's origin: every answer gets the user-content headers, and on the platform's
+ * origin an object a browser could run (HTML, SVG, XML, ...) is sent as an attachment.
+ */
+function asUserContent(response: StorageResponse, servedOn: ServedOn): StorageResponse {
+  const headers = { ...response.headers, ...userContentHeaders(servedOn) }
+  const isObject = response.body !== null && typeof response.body !== 'string'
+  if (servedOn === 'platform-origin' && isObject && isActiveContent(headers['content-type'])) {
+    if (!headers['content-disposition']?.startsWith('attachment')) headers['content-disposition'] = 'attachment'
+  }
+  return { ...response, headers }
 }

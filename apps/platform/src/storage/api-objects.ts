@@ -1,5 +1,6 @@
 import path from 'node:path'
 import { z } from 'zod'
+import { parseMediaType } from '../http/media-type'
 import { asCaller, asService, json, ownerOf, paths, readJson, type StorageCall, type StorageResponse } from './api-call'
 import { getBucket } from './buckets'
 import { bucketNotFound, mimeTypeRefused, objectNotFound, StorageError } from './errors'
@@ -20,8 +21,9 @@ import { baseMimeType, receiveUpload } from './upload-body'
 
 /** Whether `contentType` is one of `allowed` (which may hold wildcards like image/*); null allows every type. */
 export function isMimeTypeAllowed(allowed: string[] | null, contentType: string): boolean {
+  const type = parseMediaType(contentType)
+  if (type === null) return false
   if (allowed === null) return true
-  const type = baseMimeType(contentType)
   return allowed.some((entry) => {
     const wanted = entry.toLowerCase()
     return wanted.endsWith('/*') ? type.startsWith(wanted.slice(0, -1)) : type === wanted

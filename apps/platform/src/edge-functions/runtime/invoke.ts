@@ -2,6 +2,7 @@ import { EDGE_FUNCTION_SLUG_PATTERN } from '@pgfleet/contracts'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { errors as joseErrors } from 'jose'
 import { HttpError } from '../../errors'
+import { type ServedOn, userContentHeaders } from '../../http/user-content'
 import { verifyProjectJwt } from '../../keys/api-keys'
 import { EDGE_FUNCTION_REQUEST_TIMEOUT_MS, type EdgeFunctionsRuntime } from './edge-runtime'
 import { proxyToWorker, sendRuntimeError } from './proxy'
@@ -39,6 +40,7 @@ export async function invokeFunction(
   slug: string,
   request: FastifyRequest,
   reply: FastifyReply,
+  servedOn: ServedOn,
 ): Promise<void> {
   const project = ref ? await runtime.directory.get(ref) : null
   if (!ref || !project) return void sendRuntimeError(reply, 404, 'Project not found')
@@ -56,7 +58,11 @@ export async function invokeFunction(
       throw error
     })
     const path = functionPath(request.url) ?? `/${slug}`
-    await proxyToWorker(worker, request, reply, { path, timeoutMs: EDGE_FUNCTION_REQUEST_TIMEOUT_MS })
+    await proxyToWorker(worker, request, reply, {
+      path,
+      timeoutMs: EDGE_FUNCTION_REQUEST_TIMEOUT_MS,
+      forcedHeaders: userContentHeaders(servedOn),
+    })
   } catch (error) {
     if (error instanceof HttpError) return void sendRuntimeError(reply, error.statusCode, error.message)
     request.log.error({ err: error }, 'edge function invocation failed')

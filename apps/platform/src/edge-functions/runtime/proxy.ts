@@ -39,13 +39,13 @@ function forwardedHeaders(request: FastifyRequest): http.OutgoingHttpHeaders {
   return headers
 }
 
-function responseHeaders(upstream: http.IncomingMessage): http.OutgoingHttpHeaders {
+function responseHeaders(upstream: http.IncomingMessage, forced: Record<string, string>): http.OutgoingHttpHeaders {
   const headers: http.OutgoingHttpHeaders = {}
   for (const [name, value] of Object.entries(upstream.headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name)) continue
+    if (value === undefined || HOP_BY_HOP.has(name) || name in forced) continue
     headers[name] = value
   }
-  return headers
+  return { ...headers, ...forced }
 }
 
 /**
@@ -56,7 +56,16 @@ export function proxyToWorker(
   worker: FunctionWorker,
   request: FastifyRequest,
   reply: FastifyReply,
-  { path, timeoutMs }: { path: string; timeoutMs: number },
+  {
+    path,
+    timeoutMs,
+    forcedHeaders = {},
+  }: {
+    path: string
+    timeoutMs: number
+    /** lower-case names: these replace whatever the function answers for them */
+    forcedHeaders?: Record<string, string>
+  },
 ): Promise<void> {
   worker.inflight++
   worker.lastUsedAt = Date.now()
@@ -76,6 +85,7 @@ export function proxyToWorker(
       if (!response.headersSent) {
         const body = JSON.stringify({ code: status, message })
         response.writeHead(status, {
+          ...forcedHeaders,
           'content-type': 'application/json; charset=utf-8',
           'content-length': Buffer.byteLength(body),
           'access-control-allow-origin': '*',
@@ -102,7 +112,7 @@ export function proxyToWorker(
     }, timeoutMs)
 
     upstream.on('response', (answer) => {
-      response.writeHead(answer.statusCode ?? 502, responseHeaders(answer))
+      response.writeHead(answer.statusCode ?? 502, responseHeaders(answer, forcedHeaders))
       answer.pipe(response)
       answer.on('end', finish)
       answer.on('error', () => fail(502, 'The function stopped while answering'))
