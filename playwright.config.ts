@@ -10,7 +10,6 @@ export const E2E_BASE_URL = `http://127.0.0.1:${port}`
 
 export default defineConfig({
   testDir: 'e2e',
-  globalTeardown: './e2e/support/global-teardown.ts',
   timeout: 60_000,
   expect: { timeout: 15_000 },
   fullyParallel: false,

@@ -30,6 +30,11 @@ const e2e = spawnSync('npx', ['playwright', 'test'], {
   cwd: repoRoot,
   env: { ...process.env, PGFLEET_CHROMIUM: chromium, PGFLEET_E2E_DATA_DIR: e2eDataDir },
 })
+// the platform has stopped: the OS users of the projects the journeys created go with their data
+spawnSync(process.execPath, ['--import', 'tsx', 'scripts/remove-project-users.ts', path.join(e2eDataDir, 'projects')], {
+  stdio: 'inherit',
+  cwd: repoRoot,
+})
 rmSync(e2eDataDir, { recursive: true, force: true })
 if (e2e.status !== 0) {
   console.error(`\n✖ browser tests failed (exit ${e2e.status ?? e2e.signal})`)
