@@ -156,15 +156,39 @@ describe('project lifecycle', () => {
     expect((await owner.get<Project[]>('/v1/projects')).body).toEqual([])
   })
 
-  it('stores exit feedback', async () => {
+  it('stores exit feedback, naming only what the caller belongs to', async () => {
     const sent = await owner.post('/platform/feedback/exit', {
       project_ref: project.ref,
+      organization_slug: slug,
       message: 'bye',
       reasons: ['Too expensive'],
       exitAction: 'delete',
     })
     expect(sent.status).toBe(201)
     expect((await owner.post('/platform/feedback/exit', { message: 'x', exitAction: 'archive' })).status).toBe(400)
+
+    // someone outside the organization names it, or one of its live projects
+    const stranger = new ApiClient(() => t.baseUrl)
+    await stranger.post('/platform/auth/signup', { email: 'stranger@example.com', password: 'stranger-password' })
+    const live = (
+      await owner.post<Project>('/v1/projects', { name: 'Live', organization_slug: slug, db_pass: DB_PASS })
+    ).body
+    const forged = [
+      { organization_slug: slug },
+      { project_ref: live.ref },
+      { project_ref: project.ref },
+      {
+        project_ref: live.ref,
+        organization_slug: (await stranger.get<{ slug: string }[]>('/platform/organizations')).body[0]?.slug,
+      },
+    ]
+    for (const target of forged) {
+      const answer = await stranger.post('/platform/feedback/exit', { ...target, message: 'x', exitAction: 'delete' })
+      expect({ target, status: answer.status }).toEqual({ target, status: 404 })
+    }
+    const stored = await t.platform.ctx.db.selectFrom('exit_feedback').select('message').execute()
+    expect(stored.map((row) => row.message)).toEqual(['bye'])
+    await owner.delete(`/v1/projects/${live.ref}`)
   })
 })
 

@@ -15,6 +15,7 @@ import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { notFound, parseInput } from '../errors'
 import { assertCan } from '../organizations/membership'
+import { recordExitFeedback } from '../projects/exit-feedback'
 import { checkRestore, listBackups, pauseStatus, restoreVersions } from '../projects/lifecycle-service'
 import { startOperation } from '../projects/operations'
 import { getProjectForUser, toProject } from '../projects/service'
@@ -122,25 +123,7 @@ export function projectLifecycleRoutes(ctx: AppContext) {
 
     app.post('/platform/feedback/exit', async (request, reply) => {
       const userId = requireAuth(request).userId
-      const body = parseInput(ExitFeedbackBody, request.body)
-      const org = body.organization_slug
-        ? await ctx.db
-            .selectFrom('organizations')
-            .select('id')
-            .where('slug', '=', body.organization_slug)
-            .executeTakeFirst()
-        : undefined
-      await ctx.db
-        .insertInto('exit_feedback')
-        .values({
-          user_id: userId,
-          organization_id: org?.id ?? null,
-          project_ref: body.project_ref ?? null,
-          message: body.message,
-          reasons: body.reasons,
-          exit_action: body.exitAction,
-        })
-        .execute()
+      await recordExitFeedback(ctx, userId, parseInput(ExitFeedbackBody, request.body))
       return reply.status(201).send({})
     })
 
