@@ -11,7 +11,11 @@ const server = spawn(process.execPath, ['--import', 'tsx', 'apps/platform/src/ma
   cwd: repoRoot,
   stdio: 'inherit',
 })
-// Ctrl+C reaches the server through the terminal's process group; forward other stops explicitly.
-process.on('SIGTERM', () => server.kill('SIGTERM'))
-process.on('SIGINT', () => {})
+// Every stop is forwarded to the server, which stops once however many signals arrive (the terminal's Ctrl+C and a
+// service manager's group SIGTERM reach it directly too); this process stays until the server has finished.
+for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(signal, () => {
+    if (server.exitCode === null && server.signalCode === null) server.kill(signal)
+  })
+}
 server.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)))

@@ -1,19 +1,44 @@
 import { loadConfig } from './config'
-import { startPlatform } from './platform'
+import { type RunningPlatform, startPlatform } from './platform'
+import { InstanceLockError } from './process/instance-lock'
 
-/** Entry point of `npm start`: serve until Ctrl+C, then stop every Postgres process this platform started. */
+/** A stop that has not finished by then (a stuck server) ends the process anyway, with a failure code. */
+const SHUTDOWN_DEADLINE_MS = 30_000
+const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+
+/**
+ * Entry point of `npm start`: serve until stopped, then stop every Postgres process this platform started.
+ * SIGINT, SIGTERM or SIGHUP, sent once or many times, to this process or to its whole process group (what a
+ * service manager does), all run the same orderly shutdown once; signals arriving during it are noted, not obeyed.
+ * Postmasters and function workers run in sessions of their own, so a group signal reaches only this process.
+ */
 async function main(): Promise<void> {
   const config = loadConfig()
-  const platform = await startPlatform(config)
-  const shutdown = async (signal: string) => {
+  let platform: RunningPlatform | null = null
+  let stopping: Promise<void> | null = null
+  const shutdown = (signal: string) => {
+    if (stopping) {
+      console.log(`[pgfleet] ${signal}: already stopping`)
+      return
+    }
     console.log(`[pgfleet] ${signal}: stopping projects and the control plane…`)
-    const force = setTimeout(() => process.exit(1), 30_000)
+    const force = setTimeout(() => {
+      console.error('[pgfleet] the shutdown did not finish in time; exiting')
+      process.exit(1)
+    }, SHUTDOWN_DEADLINE_MS)
     force.unref()
-    await platform.stop()
-    process.exit(0)
+    stopping = (async () => {
+      // a signal during the start waits for it: what it started must be stopped too
+      await starting.catch(() => {})
+      await platform?.stop()
+      process.exit(0)
+    })()
   }
-  process.once('SIGINT', () => void shutdown('SIGINT'))
-  process.once('SIGTERM', () => void shutdown('SIGTERM'))
+  for (const signal of STOP_SIGNALS) process.on(signal, () => shutdown(signal))
+
+  const starting = startPlatform(config)
+  platform = await starting
+  if (stopping) return
   try {
     await platform.app.listen({ port: config.port, host: config.host })
   } catch (error) {
@@ -27,6 +52,7 @@ async function main(): Promise<void> {
 }
 
 main().catch((error) => {
-  console.error(`[pgfleet] failed to start: ${(error as Error).message}`)
+  if (error instanceof InstanceLockError) console.error(`[pgfleet] ${error.message}`)
+  else console.error(`[pgfleet] failed to start: ${(error as Error).message}`)
   process.exit(1)
 })

@@ -18,6 +18,7 @@ import { stopProjectFunctions } from './edge-functions/runtime/edge-runtime'
 import { JobQueue } from './jobs/queue'
 import { registerKeyJobs } from './keys/register'
 import { closeMetaPool } from './pg-meta/pools'
+import { acquireInstanceLock, type InstanceLock } from './process/instance-lock'
 import { HealthMonitor } from './projects/health-monitor'
 import { registerProjectJobs } from './projects/jobs/register'
 import { resumeOperations } from './projects/operations'
@@ -41,6 +42,21 @@ export async function startPlatform(
   log = (m: string) => console.log(m),
 ): Promise<RunningPlatform> {
   await mkdir(config.dataDir, { recursive: true })
+  // before anything else touches the data directory: a second start must change nothing
+  const lock = await acquireInstanceLock(config.dataDir)
+  try {
+    return await startLocked(config, log, lock)
+  } catch (error) {
+    await lock.release()
+    throw error
+  }
+}
+
+async function startLocked(
+  config: PlatformConfig,
+  log: (m: string) => void,
+  lock: InstanceLock,
+): Promise<RunningPlatform> {
   const runAs = await resolveRunAs(config.runAsUser)
   const projectsDir = path.join(config.dataDir, 'projects')
   await mkdir(projectsDir, { recursive: true })
@@ -68,7 +84,7 @@ export async function startPlatform(
     connection = controlPlane.connection
   }
   try {
-    return await startServices(config, log, { engines, runAs, projectsDir, connection, controlPlane })
+    return await startServices(config, log, { engines, runAs, projectsDir, connection, controlPlane, lock })
   } catch (error) {
     // never leave the control plane's postmaster behind when the start fails half-way
     await controlPlane?.stop().catch(() => {})
@@ -82,12 +98,13 @@ interface Foundations {
   projectsDir: string
   connection: pg.PoolConfig
   controlPlane: ControlPlaneDatabase | undefined
+  lock: InstanceLock
 }
 
 async function startServices(
   config: PlatformConfig,
   log: (m: string) => void,
-  { engines, runAs, projectsDir, connection, controlPlane }: Foundations,
+  { engines, runAs, projectsDir, connection, controlPlane, lock }: Foundations,
 ): Promise<RunningPlatform> {
   const { db } = createDb(connection)
   await migrateToLatest(db)
@@ -146,6 +163,7 @@ async function startServices(
       await driver.stopAll().catch((e) => log(`[projects] stop: ${(e as Error).message}`))
       await db.destroy().catch(() => {})
       await controlPlane?.stop().catch((e) => log(`[control-plane] stop: ${(e as Error).message}`))
+      await lock.release()
     },
   }
 }
