@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   PGFLEET_RESTORE_WINDOW_DAYS: z.coerce.number().int().min(1).default(90),
   PGFLEET_PREVIEW_MAJORS: z.string().default(''),
   PGFLEET_STORAGE_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(52_428_800),
+  PGFLEET_FUNCTIONS_CPU_LIMIT_MS: z.coerce.number().int().min(10).default(2_000),
+  PGFLEET_FUNCTIONS_WALL_LIMIT_MS: z.coerce.number().int().min(100).default(150_000),
   PGFLEET_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
 })
 
@@ -60,6 +62,8 @@ export interface PlatformConfig {
   previewMajors: number[]
   /** the largest object the Storage API accepts, whatever a bucket allows */
   storageMaxUploadBytes: number
+  /** per edge-function request: the worker's CPU time and the wall-clock time, past which it is killed */
+  functions: { cpuTimeMs: number; wallClockMs: number }
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..')
@@ -119,6 +123,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     },
     restoreWindowDays: e.PGFLEET_RESTORE_WINDOW_DAYS,
     storageMaxUploadBytes: e.PGFLEET_STORAGE_MAX_UPLOAD_BYTES,
+    functions: { cpuTimeMs: e.PGFLEET_FUNCTIONS_CPU_LIMIT_MS, wallClockMs: e.PGFLEET_FUNCTIONS_WALL_LIMIT_MS },
     previewMajors: e.PGFLEET_PREVIEW_MAJORS.split(',')
       .map((s) => Number(s.trim()))
       .filter((n) => Number.isInteger(n) && n > 0),

@@ -15,6 +15,7 @@ import type { AppContext } from './context'
 import { type ControlPlaneDatabase, startEmbeddedControlPlane } from './control-plane/embedded'
 import { createDb, migrateToLatest } from './db/kysely'
 import { stopProjectFunctions } from './edge-functions/runtime/edge-runtime'
+import { sweepLeftoverWorkers } from './edge-functions/runtime/sweep'
 import { JobQueue } from './jobs/queue'
 import { registerKeyJobs } from './keys/register'
 import { closeMetaPool } from './pg-meta/pools'
@@ -143,6 +144,8 @@ async function startServices(
   await registerProjectJobs(ctx)
   await registerKeyJobs(ctx, log)
   await registerStorageJobs(ctx)
+  const swept = await sweepLeftoverWorkers(config.dataDir)
+  if (swept > 0) log(`[edge-functions] stopped ${swept} worker(s) left over by an earlier run`)
   await recoverProjects(ctx, log)
   await resumeOperations(ctx, log)
   health.start()

@@ -116,11 +116,12 @@ export async function deleteFunction(ctx: AppContext, ref: string, slug: string)
   await (await runtime.store()).removeFunction(ref, slug)
 }
 
-/** Called by the project's delete job: its functions' files go with it (the rows go by cascade). */
+/** Called by the project's delete job: its functions' files and OS user go with it (the rows go by cascade). */
 export async function removeProjectFunctions(ctx: AppContext, ref: string): Promise<void> {
   const runtime = edgeFunctionsRuntime(ctx)
   await runtime.stopProject(ref)
   await (await runtime.store()).removeProject(ref)
+  await runtime.removeWorkerUser(ref)
 }
 
 const utf8 = new TextDecoder('utf-8', { fatal: true })

@@ -10,12 +10,14 @@ const PARTIAL_PREFIX = '.partial-'
 /**
  * The files of deployed functions: `{root}/{ref}/{slug}/v{version}/...`. A version is written into a temporary
  * directory beside its final place and renamed, so a half-written version is never served. Files belong to the
- * platform's user; when the platform runs as root the worker's user only gets read access through the group.
+ * platform's user; when the platform runs as root the project's worker user only gets read access through its
+ * group, and other projects' workers none.
  */
 export class FunctionStore {
   constructor(
     readonly root: string,
-    private readonly runAs: RunAs | null,
+    /** the OS user of the project's workers (null when the platform is not root) */
+    private readonly workerUser: (ref: string) => Promise<RunAs | null>,
   ) {}
 
   versionDir(ref: string, slug: string, version: number): string {
@@ -24,10 +26,11 @@ export class FunctionStore {
 
   async writeVersion(ref: string, slug: string, version: number, files: FunctionFile[]): Promise<string> {
     const functionDir = path.join(this.root, ref, slug)
+    const runAs = await this.workerUser(ref)
     for (const dir of [this.root, path.join(this.root, ref), functionDir]) {
       await mkdir(dir, { recursive: true })
       // the worker's user must pass through to its version directory, never list the others
-      await chmod(dir, this.runAs ? 0o711 : 0o700)
+      await chmod(dir, runAs ? 0o711 : 0o700)
     }
     const partial = path.join(functionDir, `${PARTIAL_PREFIX}${randomBytes(6).toString('hex')}`)
     const target = this.versionDir(ref, slug, version)
@@ -40,7 +43,7 @@ export class FunctionStore {
         await mkdir(path.dirname(destination), { recursive: true, mode: 0o700 })
         await writeFile(destination, file.content, { mode: 0o600 })
       }
-      await this.shareWithWorker(partial)
+      await this.shareWithWorker(partial, runAs)
       // a version number left over by a deploy whose transaction rolled back is free to reuse
       await rm(target, { recursive: true, force: true })
       await rename(partial, target)
@@ -84,9 +87,9 @@ export class FunctionStore {
   }
 
   /** root:worker-group, directories 0750 and files 0640: the worker reads its code but cannot change it. */
-  private async shareWithWorker(dir: string): Promise<void> {
-    if (!this.runAs) return
-    const { gid } = this.runAs
+  private async shareWithWorker(dir: string, runAs: RunAs | null): Promise<void> {
+    if (!runAs) return
+    const { gid } = runAs
     await chown(dir, process.getuid?.() ?? 0, gid)
     await chmod(dir, 0o750)
     for (const entry of await readdir(dir, { recursive: true, withFileTypes: true })) {

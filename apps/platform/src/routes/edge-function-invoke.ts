@@ -1,6 +1,7 @@
 import { ProjectRef } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context'
+import { ProjectApiSockets } from '../edge-functions/runtime/api-socket'
 import { edgeFunctionsRuntime } from '../edge-functions/runtime/edge-runtime'
 import { invokeFunction } from '../edge-functions/runtime/invoke'
 import type { ServedOn } from '../http/user-content'
@@ -16,14 +17,8 @@ const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as 
 export function edgeFunctionInvokeRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const runtime = edgeFunctionsRuntime(ctx)
-    // functions call the project's APIs on the platform's own address, never on a Host a client sent
-    runtime.apiOrigin = () => {
-      if (ctx.config.publicUrl) return new URL(ctx.config.publicUrl).origin
-      const address = app.server.address()
-      const port = address && typeof address === 'object' ? address.port : ctx.config.port
-      const host = ['0.0.0.0', '::', ''].includes(ctx.config.host) ? '127.0.0.1' : ctx.config.host
-      return `http://${host.includes(':') ? `[${host}]` : host}:${port}`
-    }
+    // functions call their project's APIs through a unix socket, handled as a request to this server
+    runtime.apiSockets = new ProjectApiSockets((request, response) => app.server.emit('request', request, response))
     app.addHook('onClose', async () => {
       await runtime.stopAll()
     })

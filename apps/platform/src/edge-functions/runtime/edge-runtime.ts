@@ -2,15 +2,25 @@ import { createHash } from 'node:crypto'
 import { chmod, chown, mkdir, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import { type RunAs, resolveRunAs } from '@pgfleet/engine'
+import {
+  lookupUser,
+  PROJECT_FUNCTIONS_USER_PREFIX,
+  projectUserName,
+  type RunAs,
+  removeSystemUser,
+  resolveProjectUser,
+  resolveRunAs,
+} from '@pgfleet/engine'
 import type { AppContext } from '../../context'
 import type { EdgeFunctionRow } from '../../db/types'
 import { HttpError } from '../../errors'
 import { projectApiKeys } from '../../keys/api-keys'
 import { ProjectDirectory, type ProjectEntry } from '../../rest/project-directory'
 import { FunctionStore } from '../store'
+import { INTERNAL_API_ORIGIN, type ProjectApiSockets } from './api-socket'
 import { BOOTSTRAP_SOURCE } from './bootstrap'
 import { denoForUser, locateDeno } from './deno-binary'
+import { deniedNetwork, localHostNames } from './sandbox'
 import type { WorkerRuntime, WorkerSpec } from './worker'
 import { WorkerPool } from './worker-pool'
 
@@ -18,7 +28,6 @@ import { WorkerPool } from './worker-pool'
 export const EDGE_FUNCTION_IDLE_MS = 5 * 60_000
 export const EDGE_FUNCTION_IDLE_SWEEP_MS = 30_000
 export const EDGE_FUNCTION_START_TIMEOUT_MS = 15_000
-export const EDGE_FUNCTION_REQUEST_TIMEOUT_MS = 150_000
 export const EDGE_FUNCTION_MEMORY_MB = 150
 /** A function's row is cached this long between invocations (a deploy or delete drops it at once). */
 const FUNCTION_CACHE_TTL_MS = 1_000
@@ -39,14 +48,17 @@ interface Setup {
 export class EdgeFunctionsRuntime {
   readonly directory: ProjectDirectory
   readonly pool: WorkerPool
-  /** the origin functions use to call the project's APIs; set once the HTTP server listens */
-  apiOrigin: () => string = () => 'http://127.0.0.1'
+  /** per request: CPU time of the worker and wall-clock time, past which the worker is killed */
+  readonly limits: { cpuTimeMs: number; wallClockMs: number }
+  /** the unix sockets through which functions call their project's APIs; set once the HTTP server exists */
+  apiSockets: ProjectApiSockets | null = null
   private setup: Promise<Setup> | null = null
   private workerRuntime: Promise<WorkerRuntime> | null = null
   private readonly functions = new Map<string, { row: EdgeFunctionRow | null; loadedAt: number }>()
   private readonly keys = new Map<string, { anon: string; service_role: string }>()
 
   constructor(private readonly ctx: AppContext) {
+    this.limits = { cpuTimeMs: ctx.config.functions.cpuTimeMs, wallClockMs: ctx.config.functions.wallClockMs }
     this.directory = new ProjectDirectory(ctx.db)
     this.pool = new WorkerPool(() => this.runtime(), {
       idleMs: EDGE_FUNCTION_IDLE_MS,
@@ -76,13 +88,30 @@ export class EdgeFunctionsRuntime {
     return row
   }
 
-  /** What a worker for this function version needs: its directory, entrypoint and environment. */
+  /** The OS user of the project's workers: its own when the platform runs as root, none otherwise. */
+  async workerUser(ref: string): Promise<RunAs | null> {
+    const { runAs } = await this.prepare()
+    return runAs ? resolveProjectUser(ref, PROJECT_FUNCTIONS_USER_PREFIX) : null
+  }
+
+  /** The project is deleted: its workers' OS user goes too (its workers have stopped). */
+  async removeWorkerUser(ref: string): Promise<void> {
+    const { runAs } = await this.prepare()
+    const name = projectUserName(ref, PROJECT_FUNCTIONS_USER_PREFIX)
+    if (runAs && (await lookupUser(name))) await removeSystemUser(name)
+  }
+
+  /** What a worker for this function version needs: its directory, entrypoint, environment and OS user. */
   async workerSpec(project: ProjectEntry, row: EdgeFunctionRow): Promise<WorkerSpec> {
     const store = await this.store()
     const dir = store.versionDir(project.ref, row.slug, row.version)
     const keys = await this.apiKeys(project)
+    const runAs = await this.workerUser(project.ref)
+    const socketDir = path.join(this.runtimeDir(), 'run', project.ref)
+    if (!this.apiSockets) throw new Error('The functions API sockets are not set up')
+    const apiSocketPath = await this.apiSockets.ensure(project.ref, socketDir, runAs)
     const env = {
-      SUPABASE_URL: `${this.apiOrigin()}/p/${project.ref}`,
+      SUPABASE_URL: `${INTERNAL_API_ORIGIN}/p/${project.ref}`,
       SUPABASE_ANON_KEY: keys.anon,
       SUPABASE_SERVICE_ROLE_KEY: keys.service_role,
     }
@@ -93,6 +122,9 @@ export class EdgeFunctionsRuntime {
       entrypointUrl: pathToFileURL(path.join(dir, ...row.entrypoint_path.split('/'))).href,
       env,
       fingerprint: createHash('sha256').update(JSON.stringify(env)).digest('hex'),
+      runAs,
+      socketDir,
+      apiSocketPath,
     }
   }
 
@@ -107,10 +139,12 @@ export class EdgeFunctionsRuntime {
     this.directory.invalidate(ref)
     for (const key of this.functions.keys()) if (key.startsWith(`${ref}/`)) this.functions.delete(key)
     await this.pool.stopProject(ref)
+    await this.apiSockets?.close(ref)
   }
 
   async stopAll(): Promise<void> {
     await this.pool.stopAll()
+    await this.apiSockets?.closeAll()
   }
 
   private async apiKeys(project: ProjectEntry) {
@@ -127,12 +161,17 @@ export class EdgeFunctionsRuntime {
   private prepare(): Promise<Setup> {
     this.setup ??= (async () => {
       const runAs = await resolveRunAs(this.ctx.config.runAsUser)
-      return { runAs, store: new FunctionStore(path.join(this.ctx.config.dataDir, 'functions'), runAs) }
+      const store = new FunctionStore(path.join(this.ctx.config.dataDir, 'functions'), (ref) => this.workerUser(ref))
+      return { runAs, store }
     })()
     this.setup.catch(() => {
       this.setup = null
     })
     return this.setup
+  }
+
+  private runtimeDir(): string {
+    return path.join(this.ctx.config.dataDir, 'edge-runtime')
   }
 
   /** Locates Deno and writes the bootstrap, once; a missing Deno answers 503 (and is looked for again later). */
@@ -141,21 +180,25 @@ export class EdgeFunctionsRuntime {
       const { runAs } = await this.prepare()
       const deno = await locateDeno()
       if (!deno) throw new HttpError(503, DENO_MISSING_MESSAGE)
-      const runtimeDir = path.join(this.ctx.config.dataDir, 'edge-runtime')
+      const runtimeDir = this.runtimeDir()
       await mkdir(runtimeDir, { recursive: true })
       await chmod(runtimeDir, runAs ? 0o755 : 0o700)
       const bootstrapPath = path.join(runtimeDir, 'bootstrap.js')
       await writeFile(bootstrapPath, BOOTSTRAP_SOURCE, { mode: 0o644 })
       await chmod(bootstrapPath, 0o644)
-      // Deno's module cache: written by the workers themselves, so it belongs to their user
-      const denoDir = path.join(runtimeDir, 'deno-dir')
-      await mkdir(denoDir, { recursive: true, mode: 0o700 })
-      if (runAs) await chown(denoDir, runAs.uid, runAs.gid)
+      await mkdir(path.join(runtimeDir, 'run'), { recursive: true, mode: 0o711 })
+      await chmod(path.join(runtimeDir, 'run'), runAs ? 0o711 : 0o700)
       return {
         denoPath: await denoForUser(deno, runAs, runtimeDir),
         bootstrapPath,
-        denoDir,
-        runAs,
+        // Deno's module cache, one per project: written by the workers themselves, so it belongs to their user
+        denoDir: async (spec) => {
+          const dir = path.join(runtimeDir, 'deno-dir', spec.key.split('/')[0] ?? 'shared')
+          await mkdir(dir, { recursive: true, mode: 0o700 })
+          if (spec.runAs) await chown(dir, spec.runAs.uid, spec.runAs.gid)
+          return dir
+        },
+        deniedNetwork: deniedNetwork(await localHostNames()),
         memoryMb: EDGE_FUNCTION_MEMORY_MB,
         startTimeoutMs: EDGE_FUNCTION_START_TIMEOUT_MS,
       }

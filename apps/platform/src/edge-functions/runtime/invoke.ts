@@ -4,7 +4,7 @@ import { errors as joseErrors } from 'jose'
 import { HttpError } from '../../errors'
 import { type ServedOn, userContentHeaders } from '../../http/user-content'
 import { verifyProjectJwt } from '../../keys/api-keys'
-import { EDGE_FUNCTION_REQUEST_TIMEOUT_MS, type EdgeFunctionsRuntime } from './edge-runtime'
+import type { EdgeFunctionsRuntime } from './edge-runtime'
 import { proxyToWorker, sendRuntimeError } from './proxy'
 import { WorkerStartError } from './worker'
 
@@ -60,7 +60,8 @@ export async function invokeFunction(
     const path = functionPath(request.url) ?? `/${slug}`
     await proxyToWorker(worker, request, reply, {
       path,
-      timeoutMs: EDGE_FUNCTION_REQUEST_TIMEOUT_MS,
+      timeoutMs: runtime.limits.wallClockMs,
+      cpuLimitMs: runtime.limits.cpuTimeMs,
       forcedHeaders: userContentHeaders(servedOn),
     })
   } catch (error) {

@@ -48,9 +48,21 @@ function responseHeaders(upstream: http.IncomingMessage, forced: Record<string, 
   return { ...headers, ...forced }
 }
 
+/** How often the CPU time of a worker with a request in flight is read. */
+const CPU_SAMPLE_INTERVAL_MS = 100
+/** The status the hosted runtime answers when a worker is stopped for a resource limit. */
+export const WORKER_LIMIT_STATUS = 546
+export const CPU_LIMIT_MESSAGE = (limitMs: number) =>
+  `The function used more than ${limitMs} ms of CPU time for this request and was stopped`
+export const MEMORY_LIMIT_MESSAGE = 'The function ran out of its memory and was stopped'
+export const WALL_LIMIT_MESSAGE = (limitMs: number) =>
+  `The function did not answer within ${Math.round(limitMs / 1000)} s and was stopped`
+
 /**
- * Streams the request (method, headers, body) to the worker and its answer back, within `timeoutMs`.
- * `path` is what the function sees: `/{slug}[/rest][?query]`, like on the hosted product.
+ * Streams the request (method, headers, body) to the worker and its answer back. `path` is what the function
+ * sees: `/{slug}[/rest][?query]`, like on the hosted product. Past `timeoutMs` of wall-clock time (504) or
+ * `cpuLimitMs` of the worker's CPU time since the request began (546), the worker is killed: a function stuck in a
+ * loop must not keep a core busy. (CPU time is the worker's: requests running at once share the budget.)
  */
 export function proxyToWorker(
   worker: FunctionWorker,
@@ -59,10 +71,12 @@ export function proxyToWorker(
   {
     path,
     timeoutMs,
+    cpuLimitMs,
     forcedHeaders = {},
   }: {
     path: string
     timeoutMs: number
+    cpuLimitMs: number
     /** lower-case names: these replace whatever the function answers for them */
     forcedHeaders?: Record<string, string>
   },
@@ -73,10 +87,12 @@ export function proxyToWorker(
   const response = reply.raw
   return new Promise<void>((resolve) => {
     let settled = false
+    let limitHit: { status: number; message: string } | null = null
     const finish = () => {
       if (settled) return
       settled = true
       clearTimeout(timer)
+      clearInterval(cpuWatch)
       worker.inflight--
       worker.lastUsedAt = Date.now()
       resolve()
@@ -99,17 +115,31 @@ export function proxyToWorker(
     }
 
     const upstream = http.request({
-      host: '127.0.0.1',
-      port: worker.port,
+      socketPath: worker.socketPath,
       method: request.method,
       path,
       headers: forwardedHeaders(request),
       agent,
     })
-    const timer = setTimeout(() => {
+    const stopFor = (status: number, message: string) => {
+      if (settled || limitHit) return
+      limitHit = { status, message }
       upstream.destroy()
-      fail(504, `The function did not answer within ${Math.round(timeoutMs / 1000)} s`)
-    }, timeoutMs)
+      fail(status, message)
+      void worker.kill()
+    }
+    const timer = setTimeout(() => stopFor(504, WALL_LIMIT_MESSAGE(timeoutMs)), timeoutMs)
+    let cpuAtStart: number | null = null
+    void worker.cpuTimeMs().then((cpu) => {
+      cpuAtStart = cpu
+    })
+    const cpuWatch = setInterval(() => {
+      void worker.cpuTimeMs().then((cpu) => {
+        if (cpu !== null && cpuAtStart !== null && cpu - cpuAtStart > cpuLimitMs) {
+          stopFor(WORKER_LIMIT_STATUS, CPU_LIMIT_MESSAGE(cpuLimitMs))
+        }
+      })
+    }, CPU_SAMPLE_INTERVAL_MS)
 
     upstream.on('response', (answer) => {
       response.writeHead(answer.statusCode ?? 502, responseHeaders(answer, forcedHeaders))
@@ -118,7 +148,13 @@ export function proxyToWorker(
       answer.on('error', () => fail(502, 'The function stopped while answering'))
     })
     upstream.on('error', () => {
-      if (!settled) fail(502, 'The function stopped while handling the request')
+      if (settled) return
+      // a worker killed by the kernel in the middle of a request ran into its memory cap (or was killed by hand)
+      setTimeout(() => {
+        if (settled) return
+        if (worker.exited && worker.exitSignal?.includes('SIG')) fail(WORKER_LIMIT_STATUS, MEMORY_LIMIT_MESSAGE)
+        else fail(502, 'The function stopped while handling the request')
+      }, 50)
     })
     // the client went away: stop working on its behalf
     response.on('close', () => {

@@ -1,4 +1,5 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import http from 'node:http'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -8,10 +9,14 @@ import { waitFor } from '../../testing/harness'
 import { BOOTSTRAP_SOURCE } from './bootstrap'
 import { locateDeno } from './deno-binary'
 import { DENO_MISSING_MESSAGE } from './edge-runtime'
-import { type WorkerRuntime, type WorkerSpec, WorkerStartError } from './worker'
+import { deniedNetwork, localHostNames } from './sandbox'
+import { type FunctionWorker, type WorkerRuntime, type WorkerSpec, WorkerStartError } from './worker'
 import { WorkerPool } from './worker-pool'
 
-/** Real Deno workers without a platform: reuse, idle stop, crashes, the memory cap and the start timeout. */
+/**
+ * Real Deno workers without a platform: reuse, idle stop, crashes, the memory caps (heap and off-heap), the
+ * network sandbox, the unix socket and the start timeout.
+ */
 let dir = ''
 let runtime: WorkerRuntime
 const pools: WorkerPool[] = []
@@ -26,8 +31,8 @@ beforeAll(async () => {
   runtime = {
     denoPath: deno.path,
     bootstrapPath,
-    denoDir: path.join(dir, 'deno-dir'),
-    runAs: null,
+    denoDir: async () => path.join(dir, 'deno-dir'),
+    deniedNetwork: deniedNetwork(await localHostNames()),
     memoryMb: 64,
     startTimeoutMs: 10_000,
   }
@@ -48,7 +53,27 @@ function spec(slug: string, code: string): WorkerSpec {
     entrypointUrl: pathToFileURL(path.join(functionDir, 'index.ts')).href,
     env: { SUPABASE_URL: 'http://127.0.0.1:1' },
     fingerprint: 'f',
+    runAs: null,
+    socketDir: path.join(dir, 'run'),
+    apiSocketPath: path.join(dir, 'run', 'api.sock'),
   }
+}
+
+/** A GET to the worker's unix socket, as the platform's proxy makes it. */
+function get(worker: FunctionWorker, pathname = '/'): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const request = http.request({ socketPath: worker.socketPath, path: pathname }, (response) => {
+      let text = ''
+      response.setEncoding('utf8')
+      response.on('data', (chunk: string) => {
+        text += chunk
+      })
+      response.on('end', () => resolve({ status: response.statusCode ?? 0, text }))
+      response.on('error', reject)
+    })
+    request.on('error', reject)
+    request.end()
+  })
 }
 
 function pool(options: Partial<WorkerRuntime> = {}, idleMs = 60_000) {
@@ -67,7 +92,7 @@ describe('worker pool', () => {
     const hello = spec('hello', 'Deno.serve(() => new Response("hi"))')
     const [a, b] = await Promise.all([workers.acquire(hello), workers.acquire(hello)])
     expect(a).toBe(b)
-    expect(await (await fetch(`http://127.0.0.1:${a.port}/`)).text()).toBe('hi')
+    expect((await get(a)).text).toBe('hi')
     expect(await workers.acquire(hello)).toBe(a)
     const replaced = await workers.acquire({ ...hello, version: 2 })
     expect(replaced).not.toBe(a)
@@ -93,7 +118,7 @@ describe('worker pool', () => {
       'Deno.serve((r) => { if (r.url.endsWith("/die")) Deno.exit(3); return new Response("ok") })',
     )
     const first = await workers.acquire(crashing)
-    await fetch(`http://127.0.0.1:${first.port}/die`).catch(() => null)
+    await get(first, '/die').catch(() => null)
     await waitFor(
       async () => first.exited,
       (exited) => exited,
@@ -102,7 +127,7 @@ describe('worker pool', () => {
     expect(workers.running()).toEqual([])
     const second = await workers.acquire(crashing)
     expect(second).not.toBe(first)
-    expect(await (await fetch(`http://127.0.0.1:${second.port}/`)).text()).toBe('ok')
+    expect((await get(second)).text).toBe('ok')
   })
 
   it('ends a worker that goes over its memory cap', async () => {
@@ -112,7 +137,7 @@ describe('worker pool', () => {
       'const keep = []; Deno.serve(() => { for (;;) keep.push(new Array(1e6).fill(Math.random())) })',
     )
     const worker = await workers.acquire(hog)
-    await fetch(`http://127.0.0.1:${worker.port}/`).catch(() => null)
+    await get(worker).catch(() => null)
     await waitFor(
       async () => worker.exited,
       (exited) => exited,
@@ -141,7 +166,7 @@ describe('worker pool', () => {
     const worker = await workers.acquire(
       spec('fetcher', 'export default { fetch: (r: Request) => new Response(new URL(r.url).pathname) }'),
     )
-    expect(await (await fetch(`http://127.0.0.1:${worker.port}/fetcher/x`)).text()).toBe('/fetcher/x')
+    expect((await get(worker, '/fetcher/x')).text).toBe('/fetcher/x')
   })
 
   it('reports a missing Deno, and starts once it is there', async () => {
@@ -158,6 +183,48 @@ describe('worker pool', () => {
     await expect(workers.acquire(later)).rejects.toThrow(DENO_MISSING_MESSAGE)
     installed = true
     const worker = await workers.acquire(later)
-    expect(await (await fetch(`http://127.0.0.1:${worker.port}/`)).text()).toBe('now')
+    expect((await get(worker)).text).toBe('now')
+  })
+
+  it('caps memory outside the heap too: a huge ArrayBuffer is refused, the worker stays small', async () => {
+    const workers = pool()
+    const buffers = spec(
+      'buffers',
+      `const keep: Uint8Array[] = []
+      Deno.serve(() => {
+        try { for (let i = 0; i < 40; i++) keep.push(new Uint8Array(100 * 1024 * 1024).fill(1)) } catch (e) {
+          return new Response(String(e), { status: 507 })
+        }
+        return new Response('allocated 4 GB')
+      })`,
+    )
+    const worker = await workers.acquire(buffers)
+    const answer = await get(worker)
+    expect(answer.status).toBe(507)
+    expect(answer.text).toMatch(/RangeError/)
+  })
+
+  it('listens on a unix socket only, and cannot reach this machine or private networks', async () => {
+    const workers = pool()
+    const prober = spec(
+      'prober',
+      `Deno.serve(async () => {
+        const results: Record<string, string> = {}
+        for (const target of ['http://127.0.0.1:5432/', 'http://127.1:8080/', 'http://2130706433/', 'http://[::1]/',
+          'http://localhost/', 'http://10.0.0.1/', 'http://192.168.1.1/', 'http://172.16.0.1/', 'http://169.254.169.254/',
+          'http://0.0.0.0/', 'http://[::ffff:127.0.0.1]/']) {
+          try { await fetch(target, { signal: AbortSignal.timeout(1000) }); results[target] = 'reached' }
+          catch (e) { results[target] = e instanceof Deno.errors.NotCapable ? 'denied' : 'error: ' + e }
+        }
+        try { await Deno.connect({ hostname: '127.0.0.1', port: 5432 }); results.tcp = 'reached' }
+        catch (e) { results.tcp = e instanceof Deno.errors.NotCapable ? 'denied' : 'error: ' + e }
+        return Response.json(results)
+      })`,
+    )
+    const worker = await workers.acquire(prober)
+    expect(worker.socketPath).toMatch(/\.sock$/)
+    const results = JSON.parse((await get(worker)).text) as Record<string, string>
+    for (const [target, result] of Object.entries(results))
+      expect({ target, result }).toEqual({ target, result: 'denied' })
   })
 })

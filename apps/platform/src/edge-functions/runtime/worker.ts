@@ -1,8 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process'
-import net from 'node:net'
+import { randomBytes } from 'node:crypto'
+import { chmod, chown, mkdir, rm } from 'node:fs/promises'
+import path from 'node:path'
 import { pathToFileURL } from 'node:url'
-import type { RunAs } from '@pgfleet/engine'
+import { MAX_SOCKET_PATH_BYTES, type RunAs } from '@pgfleet/engine'
 import { LISTENING_MARKER } from './bootstrap'
+import { confinedCommand, processCpuMs } from './sandbox'
 
 /** Everything needed to run one version of one function. */
 export interface WorkerSpec {
@@ -17,13 +20,21 @@ export interface WorkerSpec {
   env: Record<string, string>
   /** fingerprint of what env was built from: a worker whose fingerprint is outdated is replaced */
   fingerprint: string
+  /** the OS user the worker runs as (the project's functions user when the platform is root) */
+  runAs: RunAs | null
+  /** the directory (0700, the worker's user's) of the unix socket it listens on */
+  socketDir: string
+  /** the platform's socket through which the function calls its project's APIs */
+  apiSocketPath: string
 }
 
 export interface WorkerRuntime {
   denoPath: string
   bootstrapPath: string
-  denoDir: string
-  runAs: RunAs | null
+  /** Deno's module cache for this worker's project (written by the worker) */
+  denoDir(spec: WorkerSpec): Promise<string>
+  /** the `--deny-net` list */
+  deniedNetwork: string
   memoryMb: number
   startTimeoutMs: number
 }
@@ -36,27 +47,16 @@ const STDERR_HEAD_LINES = 10
 
 export class WorkerStartError extends Error {}
 
-/** A free TCP port on 127.0.0.1, chosen by the OS. */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer()
-    server.unref()
-    server.once('error', reject)
-    server.listen(0, '127.0.0.1', () => {
-      const address = server.address()
-      server.close(() =>
-        address && typeof address === 'object' ? resolve(address.port) : reject(new Error('no port')),
-      )
-    })
-  })
-}
-
 /**
- * One `deno run` process serving one function version on 127.0.0.1:{port}. It may read only its own files and
- * the variables it is given, may not write files, run programs or load native code; its heap is capped.
+ * One `deno run` process serving one function version on a unix socket only the platform (and the worker's own
+ * user) can reach. It may read only its own files and the variables it is given, may not write files, run programs
+ * or load native code, may not reach loopback or private networks; its heap and its data segment are capped, and
+ * it dies with the platform.
  */
 export class FunctionWorker {
-  port = 0
+  socketPath = ''
+  /** why the process ended (set once it has) */
+  exitSignal: string | null = null
   inflight = 0
   lastUsedAt = Date.now()
   exited = false
@@ -74,27 +74,40 @@ export class FunctionWorker {
 
   /** Resolves once the function listens; rejects with the first lines of its stderr otherwise. */
   async start(): Promise<void> {
-    this.port = await freePort()
     const { runtime, spec } = this
+    await mkdir(spec.socketDir, { recursive: true, mode: 0o700 })
+    await chmod(spec.socketDir, 0o700)
+    if (spec.runAs) await chown(spec.socketDir, spec.runAs.uid, spec.runAs.gid)
+    this.socketPath = path.join(spec.socketDir, `${randomBytes(6).toString('hex')}.sock`)
+    if (Buffer.byteLength(this.socketPath) >= MAX_SOCKET_PATH_BYTES) {
+      throw new WorkerStartError(`its socket path ${this.socketPath} is too long: use a shorter PGFLEET_DATA_DIR`)
+    }
     const args = [
       'run',
       '--no-prompt',
       '--no-config',
       '--no-lock',
       `--v8-flags=--max-old-space-size=${runtime.memoryMb}`,
-      // functions call the project's APIs (and anything else on the network)
+      // functions call the project's APIs and the internet, never this machine or private networks
       '--allow-net',
+      `--deny-net=${runtime.deniedNetwork}`,
       `--allow-env=${Object.keys(spec.env).join(',')}`,
-      `--allow-read=${spec.dir}`,
+      `--allow-read=${spec.dir},${this.socketPath},${spec.apiSocketPath}`,
+      `--allow-write=${this.socketPath},${spec.apiSocketPath}`,
       runtime.bootstrapPath,
-      String(this.port),
+      this.socketPath,
       spec.entrypointUrl,
+      spec.apiSocketPath,
     ]
-    const child = spawn(runtime.denoPath, args, {
+    const confined = confinedCommand(runtime.denoPath, args)
+    const denoDir = await runtime.denoDir(spec)
+    const child = spawn(confined.command, confined.args, {
       cwd: spec.dir,
-      env: { ...spec.env, DENO_DIR: runtime.denoDir, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
+      env: { ...spec.env, DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
       stdio: ['ignore', 'pipe', 'pipe'],
-      ...(runtime.runAs ? { uid: runtime.runAs.uid, gid: runtime.runAs.gid } : {}),
+      // its own process group: a signal to the platform's group (a service manager's stop) is the platform's to handle
+      detached: true,
+      ...(spec.runAs ? { uid: spec.runAs.uid, gid: spec.runAs.gid } : {}),
     })
     this.child = child
     let listening = false
@@ -104,7 +117,7 @@ export class FunctionWorker {
       resolveStarted = resolve
       rejectStarted = reject
     })
-    const marker = `${LISTENING_MARKER}${this.port}`
+    const marker = `${LISTENING_MARKER}${this.socketPath}`
     this.collect(child.stdout, (line) => {
       if (!listening && line === marker) {
         listening = true
@@ -121,6 +134,8 @@ export class FunctionWorker {
       const exited = (reason: string) => {
         if (this.exited) return
         this.exited = true
+        this.exitSignal = reason
+        void rm(this.socketPath, { force: true })
         rejectStarted(new WorkerStartError(reason))
         this.onExit(this)
         resolve()
@@ -142,6 +157,20 @@ export class FunctionWorker {
     } finally {
       clearTimeout(timer)
     }
+  }
+
+  /** At once, e.g. past a limit: whatever it was doing is not worth finishing. */
+  async kill(): Promise<void> {
+    const child = this.child
+    if (!child || this.exited) return this.exitPromise
+    child.kill('SIGKILL')
+    await this.exitPromise
+  }
+
+  /** CPU time the worker has used so far (null once it is gone). */
+  cpuTimeMs(): Promise<number | null> {
+    const pid = this.pid
+    return pid === undefined ? Promise.resolve(null) : processCpuMs(pid)
   }
 
   /** SIGTERM, then SIGKILL if it lingers. */

@@ -1,0 +1,76 @@
+import { existsSync } from 'node:fs'
+import { readFile } from 'node:fs/promises'
+
+/**
+ * How a worker is confined beyond Deno's own permissions (see docs/edge-functions.md):
+ * - network: everything but loopback, private, link-local and shared ranges, and the names of this machine;
+ * - memory: an RLIMIT_DATA cap, which covers what the V8 heap limit does not (ArrayBuffers, WebAssembly);
+ * - lifetime: the kernel kills the worker when the platform process dies (parent-death signal).
+ */
+
+/** IPv4 ranges a function may not reach (Deno matches these CIDRs, also when written as 127.1 or 2130706433). */
+export const DENIED_IPV4_RANGES = [
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.0.0.0/24',
+  '192.168.0.0/16',
+  '198.18.0.0/15',
+]
+/** Deno accepts no IPv6 ranges: the loopback and unspecified addresses are denied one by one. */
+export const DENIED_IPV6_ADDRESSES = ['[::1]', '[::]']
+export const DENIED_NAMES = ['localhost']
+
+/**
+ * Deno and V8 reserve about 600 MB of data segment before running any code (measured on Deno 2.9: a limit of
+ * 640 MB leaves nothing for ArrayBuffers, 768 MB leaves 200 MB). 1 GiB leaves about 400 MB for buffers beside the
+ * 150 MB heap; a function that asks for more gets a RangeError, not the machine's memory.
+ */
+export const EDGE_FUNCTION_DATA_LIMIT_BYTES = 1024 * 1024 * 1024
+
+const SETPRIV = '/usr/bin/setpriv'
+const PRLIMIT = '/usr/bin/prlimit'
+
+/** Names in /etc/hosts (the machine's own name resolves to 127.0.1.1 or the like): denied by name. */
+export async function localHostNames(): Promise<string[]> {
+  const text = await readFile('/etc/hosts', 'utf8').catch(() => '')
+  const names = new Set<string>()
+  for (const line of text.split('\n')) {
+    const [address, ...aliases] = line.replace(/#.*/, '').trim().split(/\s+/)
+    if (!address) continue
+    for (const alias of aliases) if (/^[A-Za-z0-9.-]+$/.test(alias)) names.add(alias.toLowerCase())
+  }
+  return [...names].sort()
+}
+
+/** The `--deny-net` list: ranges, addresses and names a function may not connect to. */
+export function deniedNetwork(hostNames: string[]): string {
+  return [...DENIED_IPV4_RANGES, ...DENIED_IPV6_ADDRESSES, ...new Set([...DENIED_NAMES, ...hostNames])].join(',')
+}
+
+/**
+ * The command that runs `deno ...args` with the parent-death signal and the memory cap, when util-linux provides
+ * them (it does on Debian); otherwise Deno alone, and the missing confinement is reported by `confinementGaps`.
+ */
+export function confinedCommand(denoPath: string, args: string[]): { command: string; args: string[] } {
+  const wrapped = [denoPath, ...args]
+  const limited = existsSync(PRLIMIT)
+    ? [PRLIMIT, `--data=${EDGE_FUNCTION_DATA_LIMIT_BYTES}`, '--', ...wrapped]
+    : wrapped
+  const guarded = existsSync(SETPRIV) ? [SETPRIV, '--pdeathsig', 'KILL', '--', ...limited] : limited
+  const [command, ...rest] = guarded
+  return { command: command ?? denoPath, args: rest }
+}
+
+/** CPU time (user + system) a process has used, from /proc/PID/stat; null when it is gone. */
+export async function processCpuMs(pid: number): Promise<number | null> {
+  const stat = await readFile(`/proc/${pid}/stat`, 'utf8').catch(() => null)
+  if (!stat) return null
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ')
+  // utime and stime are fields 14 and 15 of the whole line, in clock ticks (100 per second on Linux)
+  const ticks = Number(fields[11]) + Number(fields[12])
+  return Number.isFinite(ticks) ? ticks * 10 : null
+}
