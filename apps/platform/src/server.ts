@@ -6,6 +6,7 @@ import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
 import { registerRequestAuth } from './auth/request-auth'
 import type { AppContext } from './context'
 import { installErrorHandler } from './errors'
+import { badUrlAnswer, installBadInputGuards } from './http/bad-input'
 import { authRoutes } from './routes/auth'
 import { contentRoutes } from './routes/content'
 import { edgeFunctionInvokeRoutes } from './routes/edge-function-invoke'
@@ -27,14 +28,34 @@ import { storageRoutes } from './routes/storage'
 
 const API_PREFIXES = ['/platform/', '/v1/', '/api/', '/p/']
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** every route of the server, as registered */
+    routeTable: { method: string; url: string }[]
+  }
+}
+
 /** Builds the HTTP server: API routes plus the dashboard's static files with an SPA fallback. */
 export async function buildServer(ctx: AppContext): Promise<FastifyInstance> {
   const app = Fastify({
     logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel },
     bodyLimit: 5 * 1024 * 1024,
     trustProxy: false,
+    // the router refuses a path segment that does not decode (invalid UTF-8) before any hook runs: same answer
+    frameworkErrors: (error, request, reply) => {
+      const body =
+        error.code === 'FST_ERR_BAD_URL' ? badUrlAnswer(request.url) : { message: 'The request is not valid HTTP' }
+      void (reply as FastifyReply).status(400).send(body)
+    },
   })
   installErrorHandler(app)
+  installBadInputGuards(app)
+  // every route as registered, for the checks that must cover them all (e.g. the bad-input test)
+  const routes: { method: string; url: string }[] = []
+  app.addHook('onRoute', (route) => {
+    for (const method of [route.method].flat()) routes.push({ method, url: route.url })
+  })
+  app.decorate('routeTable', routes)
   await app.register(fastifyCookie)
   registerRequestAuth(app, { db: ctx.db, publicUrl: ctx.config.publicUrl })
 

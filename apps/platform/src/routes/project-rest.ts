@@ -6,6 +6,7 @@ import { roleCan } from '../auth/permissions'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { HttpError, parseInput } from '../errors'
+import { cleanBodyText } from '../http/bad-input'
 import { projectApiKeys } from '../keys/api-keys'
 import { ProjectHostResolver } from '../projects/host-routing'
 import { getProjectForUser } from '../projects/service'
@@ -53,7 +54,13 @@ export function projectRestRoutes(ctx: AppContext) {
     await app.register(async (rest) => {
       // the body goes to Postgres as text; parse it only where the handler needs to
       rest.removeAllContentTypeParsers()
-      rest.addContentTypeParser('*', { parseAs: 'string' }, (_request, body, done) => done(null, body))
+      rest.addContentTypeParser('*', { parseAs: 'buffer' }, (request, body: Buffer, done) => {
+        try {
+          done(null, cleanBodyText(body, /json/i.test(request.headers['content-type'] ?? '')))
+        } catch (error) {
+          done(error as Error, undefined)
+        }
+      })
       rest.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
         const status = error.statusCode ?? 500
         if (status >= 500) {
