@@ -5,7 +5,15 @@ import { effectiveRange, parseRangeHeader } from './headers'
 import { Aliases, type ColumnInfo, planRead, type Shape, shapeOfRelation } from './plan'
 import { parseQueryParams } from './query-params'
 import { header, parseJsonBody, type RequestContext } from './request'
-import { appliedPreferences, CONTENT_TYPES, type RestResponse, type ResultRow, rowsResponse } from './respond'
+import {
+  appliedPreferences,
+  assertMaxAffected,
+  CONTENT_TYPES,
+  maxAffectedApplied,
+  type RestResponse,
+  type ResultRow,
+  rowsResponse,
+} from './respond'
 import type { RestFunction, SchemaCache } from './schema-cache'
 import { ident, Params } from './sql-common'
 import { argumentNames, callSql, resolveFunction } from './sql-rpc'
@@ -13,7 +21,8 @@ import { argumentNames, callSql, resolveFunction } from './sql-rpc'
 /**
  * /rpc/{fn}: POST with named arguments in a JSON object, or GET (read-only transaction) with arguments in the
  * query string. Functions returning rows are read like tables (select, filters, order, paging); scalars answer
- * their JSON value; void answers 204.
+ * their JSON value; void answers 204. `Prefer: tx=rollback` rolls the call's writes back; with `handling=strict`,
+ * `max-affected=N` fails a call that answers more than N rows (a single value counts one, void none), rolling back.
  */
 export async function callFunction(ctx: RequestContext, fnName: string): Promise<RestResponse> {
   const method = ctx.req.method
@@ -27,6 +36,8 @@ export async function callFunction(ctx: RequestContext, fnName: string): Promise
   const range = parseRangeHeader(header(ctx.req, 'range'))
 
   const options = { readOnly: viaQuery, singleBatch: ctx.prefs.count !== 'planned' && ctx.prefs.count !== 'estimated' }
+  const commit = ctx.prefs.tx !== 'rollback'
+  const applied = () => appliedPreferences(ctx.prefs, maxAffectedApplied(ctx.prefs))
   return inProjectTransaction(ctx.db, ctx.auth, ctx.meta, options, async (client, initial) => {
     let schema = initial
     if (schema.functionsNamed(ctx.schemaName, fnName).length === 0 && ctx.db.mayBeStale) {
@@ -43,19 +54,20 @@ export async function callFunction(ctx: RequestContext, fnName: string): Promise
     if (fn.returns.kind === 'composite') {
       const plan = planRead(schema, resultShape(schema, fn), params.select, params, new Aliases())
       const source = (p: Params) => `${callSql(fn, args, wholeBody, viaQuery, p)} AS ${ident(plan.alias)}`
-      const response = await runRead(ctx, client, plan, source, range)
-      if (fn.returnsSet || ctx.accepted.media !== 'json' || response.body === null)
-        return { value: response, commit: true }
+      const read = await runRead(ctx, client, plan, source, range)
+      assertMaxAffected(ctx.prefs, read.rows ?? 0)
+      const response = { ...read, headers: { ...read.headers, ...applied() } }
+      if (fn.returnsSet || ctx.accepted.media !== 'json' || response.body === null) return { value: response, commit }
       // a single composite answers an object, as PostgREST does
       const single = response.body.slice(1, -1) || 'null'
-      return { value: { ...response, status: 200, body: single }, commit: true }
+      return { value: { ...response, status: 200, body: single }, commit }
     }
 
     const sqlParams = new Params()
     const call = callSql(fn, args, wholeBody, viaQuery, sqlParams)
     if (fn.returns.kind === 'void') {
       await client.query(`SELECT NULL FROM ${call} AS pgrst_call`, sqlParams.values)
-      return { value: { status: 204, headers: appliedPreferences(ctx.prefs), body: null }, commit: true }
+      return { value: { status: 204, headers: applied(), body: null }, commit }
     }
 
     if (!fn.returnsSet) {
@@ -63,12 +75,13 @@ export async function callFunction(ctx: RequestContext, fnName: string): Promise
         `SELECT pg_catalog.to_json(pgrst_call.pgrst_v)::text AS body FROM ${call} AS pgrst_call(pgrst_v)`,
         sqlParams.values,
       )
+      assertMaxAffected(ctx.prefs, 1)
       const value: RestResponse = {
         status: 200,
-        headers: { 'content-type': CONTENT_TYPES.json, ...appliedPreferences(ctx.prefs) },
+        headers: { 'content-type': CONTENT_TYPES.json, ...applied() },
         body: method === 'HEAD' ? null : (result.rows[0]?.body ?? 'null'),
       }
-      return { value, commit: true }
+      return { value, commit }
     }
 
     // a set of scalars: a JSON array of values, with paging
@@ -85,7 +98,8 @@ export async function callFunction(ctx: RequestContext, fnName: string): Promise
       sqlParams.values,
     )
     const row = result.rows[0] as ResultRow
-    const value = rowsResponse({
+    assertMaxAffected(ctx.prefs, Number(row.page))
+    const read = rowsResponse({
       offset,
       page: Number(row.page),
       total: null,
@@ -93,7 +107,7 @@ export async function callFunction(ctx: RequestContext, fnName: string): Promise
       accepted: ctx.accepted,
       prefs: ctx.prefs,
     })
-    return { value, commit: true }
+    return { value: { ...read, headers: { ...read.headers, ...applied() } }, commit }
   })
 }
 

@@ -3,7 +3,15 @@ import { inProjectTransaction } from './executor'
 import { Aliases, checkColumn, planRead, shapeOfRelation } from './plan'
 import { parseQueryParams, type QueryParams } from './query-params'
 import { findRelation, parseJsonBody, type RequestContext } from './request'
-import { appliedPreferences, CONTENT_TYPES, type RestResponse, type ResultRow, shapeBody } from './respond'
+import {
+  appliedPreferences,
+  assertMaxAffected,
+  CONTENT_TYPES,
+  maxAffectedApplied,
+  type RestResponse,
+  type ResultRow,
+  shapeBody,
+} from './respond'
 import type { Relation } from './schema-cache'
 import { ident, Params } from './sql-common'
 import { rowsSql, wrapBody } from './sql-read'
@@ -135,21 +143,12 @@ export async function writeTable(ctx: RequestContext, name: string): Promise<Res
     const page = Number(row.page)
     const responseBody = representation ? shapeBody(row.body, page, ctx.accepted) : null
     if (!representation && ctx.accepted.media === 'object' && page !== 1) shapeBody(null, page, ctx.accepted)
-    if (ctx.prefs.handling === 'strict' && ctx.prefs.maxAffected !== null && page > ctx.prefs.maxAffected) {
-      throw new RestError(
-        400,
-        'PGRST124',
-        'Query result exceeds max-affected preference constraint',
-        `The query affects ${page} rows`,
-      )
-    }
+    assertMaxAffected(ctx.prefs, page)
     const extra = [
       ...(ctx.prefs.return ? [`return=${ctx.prefs.return}`] : []),
       ...(method === 'POST' && ctx.prefs.resolution ? [`resolution=${ctx.prefs.resolution}`] : []),
       ...(method === 'POST' && ctx.prefs.missing ? [`missing=${ctx.prefs.missing}`] : []),
-      ...(ctx.prefs.maxAffected !== null && ctx.prefs.handling === 'strict'
-        ? [`max-affected=${ctx.prefs.maxAffected}`]
-        : []),
+      ...maxAffectedApplied(ctx.prefs),
     ]
     const headers: Record<string, string> = {
       'content-range': ctx.prefs.count ? `*/${page}` : method === 'POST' || page === 0 ? '*/*' : `0-${page - 1}/*`,

@@ -7,7 +7,25 @@ export interface RestResponse {
   headers: Record<string, string>
   /** null for no body (HEAD, 204, return=minimal) */
   body: string | null
+  /** rows in the answer (not sent): what `max-affected` counts for a function call */
+  rows?: number
 }
+
+/** `Prefer: handling=strict, max-affected=N`: more rows than N fails the request, and its transaction rolls back. */
+export function assertMaxAffected(prefs: Preferences, affected: number): void {
+  if (prefs.handling === 'strict' && prefs.maxAffected !== null && affected > prefs.maxAffected) {
+    throw new RestError(
+      400,
+      'PGRST124',
+      'Query result exceeds max-affected preference constraint',
+      `The query affects ${affected} rows`,
+    )
+  }
+}
+
+/** The Preference-Applied entry of max-affected, when it was honoured. */
+export const maxAffectedApplied = (prefs: Preferences): string[] =>
+  prefs.maxAffected !== null && prefs.handling === 'strict' ? [`max-affected=${prefs.maxAffected}`] : []
 
 export const CONTENT_TYPES = {
   json: 'application/json; charset=utf-8',
@@ -70,6 +88,7 @@ export function rowsResponse(answer: RowsAnswer): RestResponse {
   }
   const body = shapeBody(answer.body, page, accepted)
   return {
+    rows: page,
     status: total !== null && page < total ? 206 : 200,
     headers: {
       'content-type': CONTENT_TYPES[accepted.media === 'openapi' ? 'json' : accepted.media],

@@ -22,6 +22,8 @@ create function letters(n int) returns table(letter text, pos int) language sql 
   as $$ select chr(96 + i), i from generate_series(1, n) i $$;
 create function first_todo() returns todos language sql stable as 'select * from todos order by id limit 1';
 create function bump(todo int) returns void language sql as 'update todos set priority = priority + 1 where id = todo';
+create function add_notes(n int) returns setof notes language sql
+  as $$ insert into notes (body) select 'note ' || i from generate_series(1, n) i returning * $$;
 create function fail_with(msg text) returns int language plpgsql as $$
 begin raise exception '%', msg using hint = 'raised on purpose'; end $$;
 `
@@ -211,6 +213,40 @@ describe('rpc', () => {
     const answer = await db.rpc('bump', { todo: 1 })
     expect(answer).toMatchObject({ status: 204, data: null, error: null })
     expect((await p.sql('select priority from todos where id = 1'))[0]?.priority).toBe(2)
+  })
+
+  it('rolls a call back with Prefer: tx=rollback', async () => {
+    const before = (await p.sql<{ n: number }>('select count(*)::int as n from notes'))[0]?.n
+    const priority = (await p.sql('select priority from todos where id = 1'))[0]?.priority
+    const answer = await restFetch(p, '/rpc/add_notes', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', Prefer: 'tx=rollback' },
+      body: '{"n":3}',
+    })
+    expect(answer.status).toBe(200)
+    expect(answer.json()).toHaveLength(3)
+    expect(answer.headers.get('preference-applied')).toBe('tx=rollback')
+    const voidCall = await restFetch(p, '/rpc/bump', {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', Prefer: 'tx=rollback' },
+      body: '{"todo":1}',
+    })
+    expect(voidCall.status).toBe(204)
+    expect((await p.sql<{ n: number }>('select count(*)::int as n from notes'))[0]?.n).toBe(before)
+    expect((await p.sql('select priority from todos where id = 1'))[0]?.priority).toBe(priority)
+  })
+
+  it('holds max-affected for calls as for PATCH and DELETE, rolling the call back', async () => {
+    const before = (await p.sql<{ n: number }>('select count(*)::int as n from notes'))[0]?.n
+    const strict = { 'content-type': 'application/json', Prefer: 'handling=strict, max-affected=2' }
+    const refused = await restFetch(p, '/rpc/add_notes', { method: 'POST', headers: strict, body: '{"n":3}' })
+    expect(refused.status).toBe(400)
+    expect(refused.json()).toMatchObject({ code: 'PGRST124', details: 'The query affects 3 rows' })
+    expect((await p.sql<{ n: number }>('select count(*)::int as n from notes'))[0]?.n).toBe(before)
+    const allowed = await restFetch(p, '/rpc/add_notes', { method: 'POST', headers: strict, body: '{"n":2}' })
+    expect(allowed.status).toBe(200)
+    expect(allowed.headers.get('preference-applied')).toBe('max-affected=2')
+    expect((await p.sql<{ n: number }>('select count(*)::int as n from notes'))[0]?.n).toBe((before ?? 0) + 2)
   })
 
   it('runs GET calls read-only', async () => {
