@@ -45,6 +45,8 @@ export default defineConfig({
       PGFLEET_DATA_DIR: process.env.PGFLEET_E2E_DATA_DIR,
       PGFLEET_PORT_RANGE: process.env.PGFLEET_E2E_PORT_RANGE ?? '55400-55499',
       PGFLEET_LOG_LEVEL: 'warn',
+      // every journey signs a new user up
+      PGFLEET_SIGNUP: 'open',
       // reports.spec drags query cards into reports, which needs this flag
       PGFLEET_FEATURE_FLAGS: process.env.PGFLEET_FEATURE_FLAGS ?? '{"reportsV2":true}',
     },

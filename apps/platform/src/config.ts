@@ -31,6 +31,7 @@ const EnvSchema = z.object({
   PGFLEET_RESTORE_WINDOW_DAYS: z.coerce.number().int().min(1).default(90),
   PGFLEET_PREVIEW_MAJORS: z.string().default(''),
   PGFLEET_STORAGE_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(52_428_800),
+  PGFLEET_SIGNUP: z.enum(['open', 'invite', 'closed']).or(z.literal('')).optional(),
   PGFLEET_FUNCTIONS_CPU_LIMIT_MS: z.coerce.number().int().min(10).default(2_000),
   PGFLEET_FUNCTIONS_WALL_LIMIT_MS: z.coerce.number().int().min(100).default(150_000),
   PGFLEET_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
@@ -62,6 +63,8 @@ export interface PlatformConfig {
   previewMajors: number[]
   /** the largest object the Storage API accepts, whatever a bucket allows */
   storageMaxUploadBytes: number
+  /** who may create an account; unset: open until the first user exists, then invite */
+  signup: 'open' | 'invite' | 'closed' | undefined
   /** per edge-function request: the worker's CPU time and the wall-clock time, past which it is killed */
   functions: { cpuTimeMs: number; wallClockMs: number }
 }
@@ -123,6 +126,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     },
     restoreWindowDays: e.PGFLEET_RESTORE_WINDOW_DAYS,
     storageMaxUploadBytes: e.PGFLEET_STORAGE_MAX_UPLOAD_BYTES,
+    signup: e.PGFLEET_SIGNUP || undefined,
     functions: { cpuTimeMs: e.PGFLEET_FUNCTIONS_CPU_LIMIT_MS, wallClockMs: e.PGFLEET_FUNCTIONS_WALL_LIMIT_MS },
     previewMajors: e.PGFLEET_PREVIEW_MAJORS.split(',')
       .map((s) => Number(s.trim()))

@@ -1,9 +1,11 @@
 import { Credentials, CSRF_COOKIE, LoginBody, SESSION_COOKIE } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { LoginThrottle, TOO_MANY_SIGN_INS_MESSAGE } from '../auth/login-throttle'
 import { createSession, deleteSession } from '../auth/sessions'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
 import { logIn, signUp, toProfile } from '../users/service'
+import { assertMaySignUp } from '../users/signup-policy'
 
 async function startSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: number) {
   const { token, csrfToken, expiresAt } = await createSession(ctx.db, userId, ctx.config.sessionTtlMs)
@@ -21,8 +23,11 @@ async function startSession(ctx: AppContext, request: FastifyRequest, reply: Fas
 
 export function authRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
+    const throttle = new LoginThrottle()
+
     app.post('/platform/auth/signup', async (request, reply) => {
       const body = parseInput(Credentials, request.body)
+      await assertMaySignUp(ctx.db, ctx.config.signup, body.email)
       const user = await signUp(ctx.db, body.email, body.password)
       await startSession(ctx, request, reply, user.id)
       return reply.status(201).send(toProfile(user))
@@ -30,7 +35,19 @@ export function authRoutes(ctx: AppContext) {
 
     app.post('/platform/auth/login', async (request, reply) => {
       const body = parseInput(LoginBody, request.body)
-      const user = await logIn(ctx.db, body.email, body.password)
+      // before the password is looked at: past the limit, the right password fails like a wrong one
+      const waitMs = throttle.retryAfterMs(body.email, request.ip)
+      if (waitMs > 0) {
+        return reply
+          .status(429)
+          .header('retry-after', String(Math.ceil(waitMs / 1000)))
+          .send({ message: TOO_MANY_SIGN_INS_MESSAGE })
+      }
+      const user = await logIn(ctx.db, body.email, body.password).catch((error: unknown) => {
+        throttle.failed(body.email, request.ip)
+        throw error
+      })
+      throttle.succeeded(body.email)
       await startSession(ctx, request, reply, user.id)
       return toProfile(user)
     })

@@ -73,6 +73,7 @@ export class ChildPlatform {
         PGFLEET_PORT_RANGE: '57000-57999',
         PGFLEET_HEALTH_INTERVAL_MS: '500',
         PGFLEET_SKIP_BUILD: '1',
+        PGFLEET_SIGNUP: 'open',
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -28,6 +28,8 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
       PGFLEET_LOG_LEVEL: 'silent',
       PGFLEET_PORT_RANGE: '56000-56999',
       PGFLEET_HEALTH_INTERVAL_MS: '500',
+      // tests sign many users up; the sign-up modes have their own tests
+      PGFLEET_SIGNUP: 'open',
       ...env,
     })
     const platform = await startPlatform(config, () => {})
