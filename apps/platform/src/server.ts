@@ -17,6 +17,7 @@ import { pgMetaQueryRoutes } from './routes/pg-meta-query'
 import { platformInfoRoutes } from './routes/platform-info'
 import { platformIsolationRoutes } from './routes/platform-isolation'
 import { profileRoutes } from './routes/profile'
+import { projectExtensionRoutes } from './routes/project-extensions'
 import { projectInfrastructureRoutes } from './routes/project-infrastructure'
 import { projectKeysRoutes } from './routes/project-keys'
 import { projectLifecycleRoutes } from './routes/project-lifecycle'
@@ -69,6 +70,7 @@ export async function buildServer(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(projectRestRoutes(ctx))
   await app.register(pgMetaQueryRoutes(ctx))
   await app.register(pgMetaRoutes(ctx))
+  await app.register(projectExtensionRoutes(ctx))
   await app.register(projectKeysRoutes(ctx))
   await app.register(projectSettingsRoutes(ctx))
   await app.register(projectInfrastructureRoutes(ctx))

@@ -1,7 +1,7 @@
-import type { ComputeSize } from '@pgfleet/contracts'
 import type { LocalDriver } from '@pgfleet/engine'
 import type { Db } from '../db/kysely'
 import type { JobQueue } from '../jobs/queue'
+import { runtimeConfig } from './runtime'
 
 /**
  * Probes every project that should be running. A postmaster that died on its own is started again;
@@ -52,11 +52,7 @@ export class HealthMonitor {
       if (project?.status !== 'ACTIVE_HEALTHY' || (await this.driver.projectHealth(ref)) !== 'down') return
       this.log(`[health] project ${ref} is down; starting it again`)
       try {
-        await this.driver.startProject(ref, {
-          port: project.port,
-          major: project.postgres_major,
-          computeSize: project.compute_size as ComputeSize,
-        })
+        await this.driver.startProject(ref, runtimeConfig(project))
         this.serving.add(ref)
       } catch (error) {
         this.log(`[health] could not restart ${ref}: ${(error as Error).message}`)

@@ -1,5 +1,5 @@
-import type { ComputeSize } from '@pgfleet/contracts'
 import type { AppContext } from '../context'
+import { runtimeConfig } from './runtime'
 
 /**
  * Runs at start: projects that should be running are started again (or adopted when their postmaster
@@ -14,11 +14,7 @@ export async function recoverProjects(ctx: AppContext, log: (message: string) =>
     projects.map(async (project) => {
       if (project.status === 'ACTIVE_HEALTHY') {
         try {
-          await ctx.driver.startProject(project.ref, {
-            port: project.port,
-            major: project.postgres_major,
-            computeSize: project.compute_size as ComputeSize,
-          })
+          await ctx.driver.startProject(project.ref, runtimeConfig(project))
           ctx.health.markServing(project.ref)
         } catch (error) {
           log(`[recovery] could not start project ${project.ref}: ${(error as Error).message}`)

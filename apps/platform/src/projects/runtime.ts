@@ -2,11 +2,20 @@ import type { ComputeSize } from '@pgfleet/contracts'
 import type { ProjectRuntimeConfig } from '@pgfleet/engine'
 import type { ProjectRow } from '../db/types'
 
+/**
+ * Server settings every project runs with. pg_stat_statements is loaded at start so the extensions page can
+ * enable it without a restart (loading it costs no measurable start time).
+ */
+export const PROJECT_SERVER_SETTINGS = { shared_preload_libraries: 'pg_stat_statements' } as const
+
 /** How the project's server should run, from its row: the row is the truth the driver applies. */
-export function runtimeConfig(project: ProjectRow): ProjectRuntimeConfig {
+export function runtimeConfig(
+  project: Pick<ProjectRow, 'postgres_major' | 'port' | 'compute_size'>,
+): ProjectRuntimeConfig {
   return {
     major: project.postgres_major,
     port: project.port,
     computeSize: project.compute_size as ComputeSize,
+    settings: { ...PROJECT_SERVER_SETTINGS },
   }
 }

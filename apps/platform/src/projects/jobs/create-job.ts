@@ -1,5 +1,5 @@
-import type { ComputeSize } from '@pgfleet/contracts'
 import type { AppContext } from '../../context'
+import { runtimeConfig } from '../runtime'
 import { operationHandler } from './run-operation'
 
 /**
@@ -10,12 +10,10 @@ export function createJob(ctx: AppContext) {
   return operationHandler(ctx, 'create', async (project, report) => {
     await report('initialising the database cluster')
     const result = await ctx.driver.createProject({
+      ...runtimeConfig(project),
       ref: project.ref,
-      major: project.postgres_major,
-      port: project.port,
       superuserPassword: project.pending_password_verifier ?? '',
       authenticatorPassword: project.authenticator_password,
-      computeSize: project.compute_size as ComputeSize,
     })
     ctx.health.markServing(project.ref)
     await ctx.db
