@@ -29,6 +29,7 @@ export const PAGE_TITLES = {
   reports: 'Reports',
   report: 'Report',
   database: 'Database',
+  databaseExtensions: 'Extensions',
   apiSettings: 'API settings',
   databaseSettings: 'Database settings',
   edgeFunctions: 'Edge Functions',
@@ -71,6 +72,7 @@ const ProjectSql = lazy(() => import('./project-sql'))
 const ProjectReports = lazy(() => import('./project-reports'))
 const ProjectReport = lazy(() => import('./project-report'))
 const ProjectDatabase = lazy(() => import('./project-database'))
+const ProjectDatabaseExtensions = lazy(() => import('./project-database-extensions'))
 const ProjectSettingsApi = lazy(() => import('./project-settings-api'))
 const ProjectSettingsDatabase = lazy(() => import('./project-settings-database'))
 const ProjectAuth = lazy(() => import('./project-auth'))
@@ -214,6 +216,11 @@ export const routes: RouteObject[] = [
                 path: 'database',
                 handle: { title: PAGE_TITLES.database } satisfies RouteHandle,
                 element: page(ProjectDatabase),
+              },
+              {
+                path: 'database/extensions',
+                handle: { title: PAGE_TITLES.databaseExtensions } satisfies RouteHandle,
+                element: page(ProjectDatabaseExtensions),
               },
               {
                 path: 'settings/api',

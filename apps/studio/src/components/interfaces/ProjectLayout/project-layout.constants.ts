@@ -56,6 +56,7 @@ export const PRODUCT_MENU: readonly ProductMenuGroup[] = [
         label: 'Database',
         path: 'database',
         children: [
+          { label: 'Extensions', path: 'database/extensions' },
           { label: 'Backups', path: 'database/backups' },
           { label: 'Scheduled backups', path: 'database/backups/scheduled' },
           { label: 'Point-in-time recovery', path: 'database/backups/pitr' },

@@ -1,0 +1,5 @@
+import { DatabaseExtensionsPage } from '../components/interfaces/DatabaseExtensions/DatabaseExtensionsPage'
+
+export default function DatabaseExtensionsRoute() {
+  return <DatabaseExtensionsPage />
+}
