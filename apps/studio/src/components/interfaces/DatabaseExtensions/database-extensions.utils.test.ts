@@ -39,6 +39,7 @@ describe('the extensions list', () => {
     expect(canToggle(dblink, true)).toBe(true)
     expect(canToggle(plperlu, true)).toBe(false)
     expect(canToggle(pgcrypto, false)).toBe(false)
+    expect(canToggle(plpgsql, true)).toBe(false)
     expect(isEnabled(plpgsql)).toBe(true)
     expect(isEnabled(pgcrypto)).toBe(false)
   })

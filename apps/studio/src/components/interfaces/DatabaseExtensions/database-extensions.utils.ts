@@ -19,7 +19,10 @@ export function sortExtensions(extensions: readonly DatabaseExtension[]): Databa
 
 export const isEnabled = (extension: DatabaseExtension): boolean => extension.installed_version !== null
 
+/** Built into every database (plpgsql): the platform owns it and the functions of the tenant need it. */
+const SYSTEM_SCHEMA = 'pg_catalog'
+
 /** Only members who may change the database get a toggle, and only for extensions the platform offers. */
 export function canToggle(extension: DatabaseExtension, canWrite: boolean): boolean {
-  return canWrite && extension.availability !== 'unavailable'
+  return canWrite && extension.availability !== 'unavailable' && extension.schema !== SYSTEM_SCHEMA
 }
