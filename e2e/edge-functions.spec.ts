@@ -96,3 +96,26 @@ test('deploy an edge function from the API docs, redeploy it, open its details a
   await expect(page.getByTestId('edge-functions-empty')).toBeVisible()
   expect((await page.request.get(url, { headers: { authorization: `Bearer ${anonKey}` } })).status()).toBe(404)
 })
+
+test("a project's functions get network access to a private address from the functions page", async ({ page }) => {
+  test.setTimeout(120_000)
+  const { ref } = await signUpWithProject(page, 'functions-network')
+  await page.goto(`/project/${ref}/functions`)
+  const section = page.getByTestId('network-access')
+  await expect(section).toContainText('Loopback, private and link-local addresses are blocked')
+  const input = section.getByTestId('network-access-input')
+  await expect(input).toHaveValue('')
+
+  // a wrong entry is refused with the rule; nothing is saved
+  await input.fill('10.0.0.0/4')
+  await section.getByTestId('network-access-save').click()
+  await expect(page.getByText(/Failed to save network access: .*IPv4 range of \/8 or narrower/)).toBeVisible()
+
+  await input.fill('10.0.0.5\n  DB.internal  \n')
+  await section.getByTestId('network-access-save').click()
+  await expect(page.getByText('Network access saved: running functions use it from their next call')).toBeVisible()
+  await page.reload()
+  await expect(page.getByTestId('network-access-input')).toHaveValue('10.0.0.5\ndb.internal')
+  const saved = await (await page.request.get(`/platform/projects/${ref}/edge-functions/network`)).json()
+  expect(saved).toEqual({ allow: ['10.0.0.5', 'db.internal'] })
+})

@@ -78,3 +78,22 @@ export type EdgeFunctionBody = z.infer<typeof EdgeFunctionBody>
 /** Permission texts (spec 01 section 6 style): deploy and delete need functions:write. */
 export const EDGE_FUNCTIONS_WRITE_DENIED = 'You need additional permissions to deploy or delete edge functions'
 export const EDGE_FUNCTIONS_READ_DENIED = 'You need additional permissions to view edge functions'
+
+/**
+ * `GET|PUT /platform/projects/{ref}/edge-functions/network`: what the project's functions may reach beyond the
+ * internet. By default loopback, private and link-local addresses are denied; each entry opens an IPv4 address, an
+ * IPv4 range (CIDR, /8 or narrower) or a host name (e.g. a name of this machine in /etc/hosts).
+ */
+export const FUNCTIONS_NETWORK_MAX_ENTRIES = 50
+export const FUNCTIONS_NETWORK_ENTRY_RULE =
+  'Each entry is an IPv4 address (10.0.0.5), an IPv4 range of /8 or narrower (10.0.0.0/24) or a host name'
+const IPV4 = '(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)(\\.(25[0-5]|2[0-4]\\d|1\\d\\d|[1-9]?\\d)){3}'
+export const FUNCTIONS_NETWORK_ENTRY_PATTERN = new RegExp(
+  `^(${IPV4}(/([8-9]|[12]\\d|3[0-2]))?|(?=.{1,253}$)(?=[a-z0-9.-]*[a-z])[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?(\\.[a-z0-9]([a-z0-9-]{0,61}[a-z0-9])?)*)$`,
+)
+export const FunctionsNetworkAccess = z.object({
+  allow: z
+    .array(z.string().trim().toLowerCase().regex(FUNCTIONS_NETWORK_ENTRY_PATTERN, FUNCTIONS_NETWORK_ENTRY_RULE))
+    .max(FUNCTIONS_NETWORK_MAX_ENTRIES, `At most ${FUNCTIONS_NETWORK_MAX_ENTRIES} entries`),
+})
+export type FunctionsNetworkAccess = z.infer<typeof FunctionsNetworkAccess>

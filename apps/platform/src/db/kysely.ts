@@ -6,6 +6,7 @@ import * as content from './migrations/003-content'
 import * as keysAndDomains from './migrations/004-keys-and-domains'
 import * as edgeFunctions from './migrations/005-edge-functions'
 import * as reports from './migrations/007-reports'
+import * as functionsNetwork from './migrations/008-functions-network'
 import type { Database } from './types'
 
 export type Db = Kysely<Database>
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, Migration> = {
   '004-keys-and-domains': keysAndDomains,
   '005-edge-functions': edgeFunctions,
   '007-reports': reports,
+  '008-functions-network': functionsNetwork,
 }
 
 export function createDb(config: pg.PoolConfig): { db: Db; pool: pg.Pool } {

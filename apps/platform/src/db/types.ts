@@ -81,6 +81,8 @@ export interface ProjectsTable {
   last_port: number | null
   /** statement_timeout of SQL editor queries on this project */
   sql_statement_timeout_ms: ColumnType<number, number | undefined, number>
+  /** loopback or private addresses (IPv4 addresses or CIDRs) and host names its edge functions may reach */
+  functions_network_allow: ColumnType<string[], string[] | undefined, string[]>
 }
 
 export interface BackupsTable {

@@ -1,6 +1,11 @@
 import { randomUUID } from 'node:crypto'
 import { TextDecoder } from 'node:util'
-import type { EdgeFunction, EdgeFunctionBody, EdgeFunctionDeployMetadata } from '@pgfleet/contracts'
+import type {
+  EdgeFunction,
+  EdgeFunctionBody,
+  EdgeFunctionDeployMetadata,
+  FunctionsNetworkAccess,
+} from '@pgfleet/contracts'
 import { sql } from 'kysely'
 import type { AppContext } from '../context'
 import type { EdgeFunctionRow, ProjectRow } from '../db/types'
@@ -114,6 +119,17 @@ export async function deleteFunction(ctx: AppContext, ref: string, slug: string)
   const runtime = edgeFunctionsRuntime(ctx)
   await runtime.forget(ref, slug)
   await (await runtime.store()).removeFunction(ref, slug)
+}
+
+/** Saves the project's allow-list; running workers are replaced on their next call (their fingerprint changed). */
+export async function setFunctionsNetworkAccess(
+  ctx: AppContext,
+  ref: string,
+  allow: string[],
+): Promise<FunctionsNetworkAccess> {
+  await ctx.db.updateTable('projects').set({ functions_network_allow: allow }).where('ref', '=', ref).execute()
+  edgeFunctionsRuntime(ctx).forgetNetwork(ref)
+  return { allow }
 }
 
 /** Called by the project's delete job: its functions' files and OS user go with it (the rows go by cascade). */

@@ -3,6 +3,7 @@ import {
   EDGE_FUNCTIONS_READ_DENIED,
   EDGE_FUNCTIONS_WRITE_DENIED,
   EdgeFunctionSlug,
+  FunctionsNetworkAccess,
   PermissionAction,
   PermissionResource,
 } from '@pgfleet/contracts'
@@ -11,7 +12,14 @@ import { z } from 'zod'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { DEPLOY_MULTIPART_OPTIONS, readDeployRequest } from '../edge-functions/deploy-request'
-import { deleteFunction, deployFunction, functionBody, getFunction, listFunctions } from '../edge-functions/service'
+import {
+  deleteFunction,
+  deployFunction,
+  functionBody,
+  getFunction,
+  listFunctions,
+  setFunctionsNetworkAccess,
+} from '../edge-functions/service'
 import { parseInput } from '../errors'
 import { assertCan } from '../organizations/membership'
 import { getProjectForUser } from '../projects/service'
@@ -62,6 +70,18 @@ export function edgeFunctionRoutes(ctx: AppContext) {
       const { row, userId } = await projectOf(request, PermissionAction.FUNCTIONS_WRITE)
       const { metadata, files } = await readDeployRequest(request)
       return reply.status(201).send(await deployFunction(ctx, row, { slug, metadata, files, userId }))
+    })
+
+    // what the project's functions may reach beyond the internet (loopback and private networks are denied)
+    app.get('/platform/projects/:ref/edge-functions/network', async (request): Promise<FunctionsNetworkAccess> => {
+      const { row } = await projectOf(request, PermissionAction.FUNCTIONS_READ)
+      return { allow: row.functions_network_allow }
+    })
+
+    app.put('/platform/projects/:ref/edge-functions/network', async (request): Promise<FunctionsNetworkAccess> => {
+      const body = parseInput(FunctionsNetworkAccess, request.body)
+      const { row } = await projectOf(request, PermissionAction.FUNCTIONS_WRITE)
+      return setFunctionsNetworkAccess(ctx, row.ref, [...new Set(body.allow)])
     })
 
     app.delete('/v1/projects/:ref/functions/:function_slug', async (request) => {

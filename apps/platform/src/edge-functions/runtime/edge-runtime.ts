@@ -56,6 +56,8 @@ export class EdgeFunctionsRuntime {
   private workerRuntime: Promise<WorkerRuntime> | null = null
   private readonly functions = new Map<string, { row: EdgeFunctionRow | null; loadedAt: number }>()
   private readonly keys = new Map<string, { anon: string; service_role: string }>()
+  private readonly allowLists = new Map<string, { allow: string[]; loadedAt: number }>()
+  private hostNames: Promise<string[]> | null = null
 
   constructor(private readonly ctx: AppContext) {
     this.limits = { cpuTimeMs: ctx.config.functions.cpuTimeMs, wallClockMs: ctx.config.functions.wallClockMs }
@@ -110,6 +112,7 @@ export class EdgeFunctionsRuntime {
     const socketDir = path.join(this.runtimeDir(), 'run', project.ref)
     if (!this.apiSockets) throw new Error('The functions API sockets are not set up')
     const apiSocketPath = await this.apiSockets.ensure(project.ref, socketDir, runAs)
+    const allow = await this.networkAllow(project.ref)
     const env = {
       SUPABASE_URL: `${INTERNAL_API_ORIGIN}/p/${project.ref}`,
       SUPABASE_ANON_KEY: keys.anon,
@@ -121,11 +124,37 @@ export class EdgeFunctionsRuntime {
       dir,
       entrypointUrl: pathToFileURL(path.join(dir, ...row.entrypoint_path.split('/'))).href,
       env,
-      fingerprint: createHash('sha256').update(JSON.stringify(env)).digest('hex'),
+      // a changed key or allow-list replaces the running worker
+      fingerprint: createHash('sha256').update(JSON.stringify({ env, allow })).digest('hex'),
       runAs,
       socketDir,
       apiSocketPath,
+      deniedNetwork: deniedNetwork(await this.localHostNames(), allow),
     }
+  }
+
+  /** The project's network allow-list (cached briefly; `forgetNetwork` after a change). */
+  async networkAllow(ref: string): Promise<string[]> {
+    const cached = this.allowLists.get(ref)
+    if (cached && Date.now() - cached.loadedAt < FUNCTION_CACHE_TTL_MS) return cached.allow
+    const row = await this.ctx.db
+      .selectFrom('projects')
+      .select('functions_network_allow')
+      .where('ref', '=', ref)
+      .executeTakeFirst()
+    const allow = row?.functions_network_allow ?? []
+    if (this.allowLists.size >= MAX_CACHED_FUNCTIONS) this.allowLists.clear()
+    this.allowLists.set(ref, { allow, loadedAt: Date.now() })
+    return allow
+  }
+
+  forgetNetwork(ref: string): void {
+    this.allowLists.delete(ref)
+  }
+
+  private localHostNames(): Promise<string[]> {
+    this.hostNames ??= localHostNames()
+    return this.hostNames
   }
 
   /** After a deploy or delete: the next call reads the new row and starts the new version. */
@@ -198,7 +227,6 @@ export class EdgeFunctionsRuntime {
           if (spec.runAs) await chown(dir, spec.runAs.uid, spec.runAs.gid)
           return dir
         },
-        deniedNetwork: deniedNetwork(await localHostNames()),
         memoryMb: EDGE_FUNCTION_MEMORY_MB,
         startTimeoutMs: EDGE_FUNCTION_START_TIMEOUT_MS,
       }

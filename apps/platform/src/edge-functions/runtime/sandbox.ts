@@ -46,9 +46,56 @@ export async function localHostNames(): Promise<string[]> {
   return [...names].sort()
 }
 
-/** The `--deny-net` list: ranges, addresses and names a function may not connect to. */
-export function deniedNetwork(hostNames: string[]): string {
-  return [...DENIED_IPV4_RANGES, ...DENIED_IPV6_ADDRESSES, ...new Set([...DENIED_NAMES, ...hostNames])].join(',')
+interface Range {
+  base: number
+  prefix: number
+}
+
+const toNumber = (address: string): number => address.split('.').reduce((value, part) => value * 256 + Number(part), 0)
+const toAddress = (value: number): string =>
+  [24, 16, 8, 0].map((shift) => Math.floor(value / 2 ** shift) % 256).join('.')
+const size = (prefix: number) => 2 ** (32 - prefix)
+
+function parseRange(text: string): Range {
+  const [address = '', prefix = '32'] = text.split('/')
+  const bits = Number(prefix)
+  return { base: toNumber(address) - (toNumber(address) % size(bits)), prefix: bits }
+}
+
+const contains = (outer: Range, inner: Range) =>
+  inner.prefix >= outer.prefix && inner.base >= outer.base && inner.base < outer.base + size(outer.prefix)
+
+/** `range` without `hole`: the halves on the way down to the hole that do not contain it (at most 32 ranges). */
+export function subtractRange(range: string, hole: string): string[] {
+  const outer = parseRange(range)
+  const inner = parseRange(hole)
+  if (contains(inner, outer)) return []
+  if (!contains(outer, inner)) return [range]
+  const kept: string[] = []
+  let current = outer
+  while (current.prefix < inner.prefix) {
+    const half = size(current.prefix + 1)
+    const low = { base: current.base, prefix: current.prefix + 1 }
+    const high = { base: current.base + half, prefix: current.prefix + 1 }
+    const [towards, away] = contains(low, inner) ? [low, high] : [high, low]
+    kept.push(`${toAddress(away.base)}/${away.prefix}`)
+    current = towards
+  }
+  return kept.sort()
+}
+
+const isIpv4Entry = (entry: string) => /^\d+\.\d+\.\d+\.\d+(\/\d+)?$/.test(entry)
+
+/**
+ * The `--deny-net` list: ranges, addresses and names a function may not connect to, less what the project's
+ * allow-list opens (IPv4 addresses and ranges are cut out of the denied ranges; names are taken off the list).
+ */
+export function deniedNetwork(hostNames: string[], allow: string[] = []): string {
+  let ranges = DENIED_IPV4_RANGES
+  for (const hole of allow.filter(isIpv4Entry)) ranges = ranges.flatMap((range) => subtractRange(range, hole))
+  const allowedNames = new Set(allow.filter((entry) => !isIpv4Entry(entry)))
+  const names = [...new Set([...DENIED_NAMES, ...hostNames])].filter((name) => !allowedNames.has(name))
+  return [...ranges, ...DENIED_IPV6_ADDRESSES, ...names].join(',')
 }
 
 /**

@@ -19,6 +19,7 @@ import { WorkerPool } from './worker-pool'
  */
 let dir = ''
 let runtime: WorkerRuntime
+let denied = ''
 const pools: WorkerPool[] = []
 
 beforeAll(async () => {
@@ -28,11 +29,11 @@ beforeAll(async () => {
   const bootstrapPath = path.join(dir, 'bootstrap.js')
   writeFileSync(bootstrapPath, BOOTSTRAP_SOURCE)
   mkdirSync(path.join(dir, 'deno-dir'))
+  denied = deniedNetwork(await localHostNames())
   runtime = {
     denoPath: deno.path,
     bootstrapPath,
     denoDir: async () => path.join(dir, 'deno-dir'),
-    deniedNetwork: deniedNetwork(await localHostNames()),
     memoryMb: 64,
     startTimeoutMs: 10_000,
   }
@@ -56,6 +57,7 @@ function spec(slug: string, code: string): WorkerSpec {
     runAs: null,
     socketDir: path.join(dir, 'run'),
     apiSocketPath: path.join(dir, 'run', 'api.sock'),
+    deniedNetwork: denied,
   }
 }
 

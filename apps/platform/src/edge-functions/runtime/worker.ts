@@ -26,6 +26,8 @@ export interface WorkerSpec {
   socketDir: string
   /** the platform's socket through which the function calls its project's APIs */
   apiSocketPath: string
+  /** the `--deny-net` list: loopback and private networks, less the project's allow-list */
+  deniedNetwork: string
 }
 
 export interface WorkerRuntime {
@@ -33,8 +35,6 @@ export interface WorkerRuntime {
   bootstrapPath: string
   /** Deno's module cache for this worker's project (written by the worker) */
   denoDir(spec: WorkerSpec): Promise<string>
-  /** the `--deny-net` list */
-  deniedNetwork: string
   memoryMb: number
   startTimeoutMs: number
 }
@@ -90,7 +90,7 @@ export class FunctionWorker {
       `--v8-flags=--max-old-space-size=${runtime.memoryMb}`,
       // functions call the project's APIs and the internet, never this machine or private networks
       '--allow-net',
-      `--deny-net=${runtime.deniedNetwork}`,
+      `--deny-net=${spec.deniedNetwork}`,
       `--allow-env=${Object.keys(spec.env).join(',')}`,
       `--allow-read=${spec.dir},${this.socketPath},${spec.apiSocketPath}`,
       `--allow-write=${this.socketPath},${spec.apiSocketPath}`,

@@ -10,6 +10,7 @@ import {
   NO_EDGE_FUNCTIONS_MESSAGE,
 } from './edge-functions.constants'
 import { formatTimestamp, functionUrl } from './edge-functions.utils'
+import { NetworkAccessSection } from './NetworkAccessSection'
 
 /** /project/{ref}/functions: every deployed function with its version, last update and URL. */
 export function EdgeFunctionsList() {
@@ -84,6 +85,7 @@ export function EdgeFunctionsList() {
     <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 md:px-8" data-testid="edge-functions-page">
       <h1 className="text-xl font-semibold text-neutral-900">{EDGE_FUNCTIONS_TITLE}</h1>
       {content}
+      <NetworkAccessSection projectRef={ref} />
     </div>
   )
 }

@@ -69,3 +69,13 @@ Deno.serve(async (req) => {
   })
 })
 `
+
+export const NETWORK_ACCESS_TITLE = 'Network access'
+export const NETWORK_ACCESS_DESCRIPTION =
+  'Functions reach the internet and this project’s APIs. Loopback, private and link-local addresses are blocked unless listed here: one IPv4 address, IPv4 range (10.0.0.0/24) or host name per line.'
+export const NETWORK_ACCESS_LABEL = 'Allowed addresses'
+export const NETWORK_ACCESS_SAVE = 'Save'
+export const NETWORK_ACCESS_SAVED = 'Network access saved: running functions use it from their next call'
+export const NETWORK_ACCESS_FAILED = (message: string) => `Failed to save network access: ${message}`
+export const LOAD_NETWORK_ACCESS_ERROR = 'Failed to load the network access'
+export const NETWORK_ACCESS_READ_ONLY = 'You need additional permissions to change what functions may reach'

@@ -1,7 +1,7 @@
 import { EDGE_FUNCTION_SLUG_RULE } from '@pgfleet/contracts'
 import { describe, expect, it } from 'vitest'
 import { DEPLOY_EMPTY_CODE } from './edge-functions.constants'
-import { cliDownloadCommand, deployProblem, functionUrl } from './edge-functions.utils'
+import { cliDownloadCommand, deployProblem, functionUrl, parseAllowList } from './edge-functions.utils'
 
 describe('edge function URLs', () => {
   it('is {ref}.{domain}/functions/v1/{name} with a platform domain, /p/{ref}/functions/v1/{name} without', () => {
@@ -27,5 +27,12 @@ describe('deploy form', () => {
     expect(deployProblem('1hello', 'x')).toBe(EDGE_FUNCTION_SLUG_RULE)
     expect(deployProblem('', 'x')).toBe(EDGE_FUNCTION_SLUG_RULE)
     expect(deployProblem('hello', '  \n')).toBe(DEPLOY_EMPTY_CODE)
+  })
+})
+
+describe('parseAllowList', () => {
+  it('takes one entry per line, trimmed and lower-cased, without blanks or repeats', () => {
+    expect(parseAllowList(' 10.0.0.5 \n\nDB.internal\n10.0.0.5\n')).toEqual(['10.0.0.5', 'db.internal'])
+    expect(parseAllowList('')).toEqual([])
   })
 })

@@ -23,3 +23,15 @@ export function deployProblem(name: string, code: string): string | null {
 export function formatTimestamp(epochMs: number): string {
   return new Date(epochMs).toLocaleString()
 }
+
+/** The allow-list as typed, one entry per line (blank lines and surrounding spaces dropped, duplicates once). */
+export function parseAllowList(text: string): string[] {
+  return [
+    ...new Set(
+      text
+        .split('\n')
+        .map((line) => line.trim().toLowerCase())
+        .filter(Boolean),
+    ),
+  ]
+}
