@@ -20,7 +20,7 @@ import { FunctionStore } from '../store'
 import { INTERNAL_API_ORIGIN, type ProjectApiSockets } from './api-socket'
 import { BOOTSTRAP_SOURCE } from './bootstrap'
 import { denoForUser, locateDeno } from './deno-binary'
-import { deniedNetwork, localHostNames } from './sandbox'
+import { deniedNetwork, localHostNames, localIpv6Addresses } from './sandbox'
 import type { WorkerRuntime, WorkerSpec } from './worker'
 import { WorkerPool } from './worker-pool'
 
@@ -58,6 +58,7 @@ export class EdgeFunctionsRuntime {
   private readonly keys = new Map<string, { anon: string; service_role: string }>()
   private readonly allowLists = new Map<string, { allow: string[]; loadedAt: number }>()
   private hostNames: Promise<string[]> | null = null
+  private ipv6: Promise<string[]> | null = null
 
   constructor(private readonly ctx: AppContext) {
     this.limits = { cpuTimeMs: ctx.config.functions.cpuTimeMs, wallClockMs: ctx.config.functions.wallClockMs }
@@ -129,7 +130,7 @@ export class EdgeFunctionsRuntime {
       runAs,
       socketDir,
       apiSocketPath,
-      deniedNetwork: deniedNetwork(await this.localHostNames(), allow),
+      deniedNetwork: deniedNetwork(await this.localHostNames(), allow, await this.localIpv6()),
     }
   }
 
@@ -155,6 +156,11 @@ export class EdgeFunctionsRuntime {
   private localHostNames(): Promise<string[]> {
     this.hostNames ??= localHostNames()
     return this.hostNames
+  }
+
+  private localIpv6(): Promise<string[]> {
+    this.ipv6 ??= localIpv6Addresses()
+    return this.ipv6
   }
 
   /** After a deploy or delete: the next call reads the new row and starts the new version. */

@@ -20,7 +20,7 @@ export const DENIED_IPV4_RANGES = [
   '192.168.0.0/16',
   '198.18.0.0/15',
 ]
-/** Deno accepts no IPv6 ranges: the loopback and unspecified addresses are denied one by one. */
+/** Deno accepts no IPv6 ranges: the loopback and unspecified addresses (and the machine's own) one by one. */
 export const DENIED_IPV6_ADDRESSES = ['[::1]', '[::]']
 export const DENIED_NAMES = ['localhost']
 
@@ -33,6 +33,24 @@ export const EDGE_FUNCTION_DATA_LIMIT_BYTES = 1024 * 1024 * 1024
 
 const SETPRIV = '/usr/bin/setpriv'
 const PRLIMIT = '/usr/bin/prlimit'
+
+/** `fd000000000000000000000000000002` → `[fd00:0000:…:0002]` (Deno reads the long form). */
+const ipv6Literal = (hex: string) => `[${hex.match(/.{4}/g)?.join(':')}]`
+
+/**
+ * This machine's own IPv6 addresses and its IPv6 gateways, from /proc: Deno takes no IPv6 ranges, so the private
+ * IPv6 addresses a function could use to reach this machine or its router are denied one by one.
+ */
+export async function localIpv6Addresses(): Promise<string[]> {
+  const own = (await readFile('/proc/net/if_inet6', 'utf8').catch(() => ''))
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/)[0] ?? '')
+  const gateways = (await readFile('/proc/net/ipv6_route', 'utf8').catch(() => ''))
+    .split('\n')
+    .map((line) => line.trim().split(/\s+/)[4] ?? '')
+  const addresses = [...own, ...gateways].filter((hex) => /^[0-9a-f]{32}$/.test(hex) && !/^0{32}$/.test(hex))
+  return [...new Set(addresses)].map(ipv6Literal)
+}
 
 /** Names in /etc/hosts (the machine's own name resolves to 127.0.1.1 or the like): denied by name. */
 export async function localHostNames(): Promise<string[]> {
@@ -90,12 +108,12 @@ const isIpv4Entry = (entry: string) => /^\d+\.\d+\.\d+\.\d+(\/\d+)?$/.test(entry
  * The `--deny-net` list: ranges, addresses and names a function may not connect to, less what the project's
  * allow-list opens (IPv4 addresses and ranges are cut out of the denied ranges; names are taken off the list).
  */
-export function deniedNetwork(hostNames: string[], allow: string[] = []): string {
+export function deniedNetwork(hostNames: string[], allow: string[] = [], ipv6: string[] = []): string {
   let ranges = DENIED_IPV4_RANGES
   for (const hole of allow.filter(isIpv4Entry)) ranges = ranges.flatMap((range) => subtractRange(range, hole))
   const allowedNames = new Set(allow.filter((entry) => !isIpv4Entry(entry)))
   const names = [...new Set([...DENIED_NAMES, ...hostNames])].filter((name) => !allowedNames.has(name))
-  return [...ranges, ...DENIED_IPV6_ADDRESSES, ...names].join(',')
+  return [...ranges, ...new Set([...DENIED_IPV6_ADDRESSES, ...ipv6]), ...names].join(',')
 }
 
 /**

@@ -9,7 +9,7 @@ import { waitFor } from '../../testing/harness'
 import { BOOTSTRAP_SOURCE } from './bootstrap'
 import { locateDeno } from './deno-binary'
 import { DENO_MISSING_MESSAGE } from './edge-runtime'
-import { deniedNetwork, localHostNames } from './sandbox'
+import { deniedNetwork, localHostNames, localIpv6Addresses } from './sandbox'
 import { type FunctionWorker, type WorkerRuntime, type WorkerSpec, WorkerStartError } from './worker'
 import { WorkerPool } from './worker-pool'
 
@@ -20,6 +20,7 @@ import { WorkerPool } from './worker-pool'
 let dir = ''
 let runtime: WorkerRuntime
 let denied = ''
+let ipv6: string[] = []
 const pools: WorkerPool[] = []
 
 beforeAll(async () => {
@@ -29,7 +30,8 @@ beforeAll(async () => {
   const bootstrapPath = path.join(dir, 'bootstrap.js')
   writeFileSync(bootstrapPath, BOOTSTRAP_SOURCE)
   mkdirSync(path.join(dir, 'deno-dir'))
-  denied = deniedNetwork(await localHostNames())
+  ipv6 = await localIpv6Addresses()
+  denied = deniedNetwork(await localHostNames(), [], ipv6)
   runtime = {
     denoPath: deno.path,
     bootstrapPath,
@@ -214,7 +216,7 @@ describe('worker pool', () => {
         const results: Record<string, string> = {}
         for (const target of ['http://127.0.0.1:5432/', 'http://127.1:8080/', 'http://2130706433/', 'http://[::1]/',
           'http://localhost/', 'http://10.0.0.1/', 'http://192.168.1.1/', 'http://172.16.0.1/', 'http://169.254.169.254/',
-          'http://0.0.0.0/', 'http://[::ffff:127.0.0.1]/']) {
+          'http://0.0.0.0/', 'http://[::ffff:127.0.0.1]/', ...${JSON.stringify(ipv6.map((address) => `http://${address}:54321/`))}]) {
           try { await fetch(target, { signal: AbortSignal.timeout(1000) }); results[target] = 'reached' }
           catch (e) { results[target] = e instanceof Deno.errors.NotCapable ? 'denied' : 'error: ' + e }
         }
