@@ -67,6 +67,29 @@ describe('sign-in', () => {
   })
 })
 
+describe('verified credentials are cached, and revoked at once', () => {
+  it('refuses a revoked token and a signed-out session on the very next request', async () => {
+    t = await startTestPlatform()
+    const owner = new ApiClient(() => t?.baseUrl ?? '')
+    await owner.post('/platform/auth/signup', { email: 'cache@example.com', password: 'cache-password' })
+    const created = await owner.post<{ id: number; token: string }>('/platform/profile/access-tokens', { name: 'ci' })
+    const viaToken = new ApiClient(() => t?.baseUrl ?? '')
+    viaToken.bearer = created.body.token
+    expect((await viaToken.get('/platform/profile')).status).toBe(200)
+    expect((await viaToken.get('/platform/profile')).status).toBe(200)
+    expect((await owner.delete(`/platform/profile/access-tokens/${created.body.id}`)).status).toBe(200)
+    expect((await viaToken.get('/platform/profile')).status).toBe(401)
+
+    const cookies = new Map((owner as unknown as { cookies: Map<string, string> }).cookies)
+    expect((await owner.get('/platform/profile')).status).toBe(200)
+    await owner.post('/platform/auth/logout')
+    const replay = await fetch(`${t.baseUrl}/platform/profile`, {
+      headers: { cookie: [...cookies].map(([k, v]) => `${k}=${v}`).join('; ') },
+    })
+    expect(replay.status).toBe(401)
+  })
+})
+
 describe('sign-up modes', () => {
   it('defaults to open for the first owner, then to invitations only', async () => {
     t = await startTestPlatform({ PGFLEET_SIGNUP: '' })
