@@ -2,6 +2,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import type { Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
+import { removeProjectUsers } from '@pgfleet/engine'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChildPlatform, postmastersUnder } from '../testing/child-platform'
@@ -72,6 +73,7 @@ beforeAll(async () => {
 })
 afterAll(async () => {
   await platform.stop()
+  await removeProjectUsers(path.join(dataDir, 'projects'))
   rmSync(dataDir, { recursive: true, force: true })
 })
 
