@@ -2,7 +2,6 @@ import { type ComponentType, type LazyExoticComponent, lazy, Suspense } from 're
 import { Navigate, type RouteObject } from 'react-router'
 import { AppShell } from '../components/interfaces/AppShell/AppShell'
 import { RequireAuth } from '../components/interfaces/AppShell/RequireAuth'
-import { PROJECT_COMING_SOON_PAGES } from '../components/interfaces/ComingSoon/coming-soon.constants'
 import { NOT_FOUND_TITLE } from '../components/interfaces/NotFound/not-found.constants'
 import { RouteErrorBoundary } from '../components/ui/ErrorBoundary'
 import { PageSkeleton } from '../components/ui/Skeleton'
@@ -81,14 +80,6 @@ const ProjectInfrastructure = lazy(() => import('./project-infrastructure'))
 const ProjectStorage = lazy(() => import('./project-storage'))
 const ProjectFunctions = lazy(() => import('./project-functions'))
 const ProjectFunctionDetails = lazy(() => import('./project-function-details'))
-const ComingSoon = lazy(() => import('./coming-soon'))
-
-/** Project pages built by the SQL editor issue; their coming-soon entries give way to them. */
-const SQL_EDITOR_PATHS = new Set(['sql', 'sql/:id', 'reports', 'reports/:id'])
-/** Project pages built by the API docs and keys issue. */
-const API_PAGES_PATHS = new Set(['database', 'settings/api', 'settings/database'])
-/** Project pages built by the edge functions issue. */
-const EDGE_FUNCTIONS_PATHS = new Set(['functions', 'functions/:name/details'])
 const NotFound = lazy(() => import('./not-found'))
 
 const notFoundRoute: RouteObject = {
@@ -244,6 +235,11 @@ export const routes: RouteObject[] = [
                 element: page(ProjectInfrastructure),
               },
               {
+                path: 'settings/infrastructure',
+                handle: { title: PAGE_TITLES.infrastructure } satisfies RouteHandle,
+                element: page(ProjectInfrastructure),
+              },
+              {
                 path: 'storage',
                 handle: { title: PAGE_TITLES.storage } satisfies RouteHandle,
                 element: page(ProjectStorage),
@@ -258,18 +254,6 @@ export const routes: RouteObject[] = [
                 handle: { title: PAGE_TITLES.edgeFunctionDetails } satisfies RouteHandle,
                 element: page(ProjectFunctionDetails),
               },
-              ...PROJECT_COMING_SOON_PAGES.filter(
-                (spec) =>
-                  !SQL_EDITOR_PATHS.has(spec.path) &&
-                  !API_PAGES_PATHS.has(spec.path) &&
-                  !EDGE_FUNCTIONS_PATHS.has(spec.path),
-              ).map(
-                (spec): RouteObject => ({
-                  path: spec.path,
-                  handle: { title: spec.title, summary: spec.summary } satisfies RouteHandle,
-                  element: page(ComingSoon),
-                }),
-              ),
               notFoundRoute,
             ],
           },

@@ -96,14 +96,12 @@ export default function APIDocsModal({
     >
       <div className="flex h-full min-h-0 flex-col gap-4">
         <APIDocsToolbar
-          projectRef={projectRef}
           language={language}
           onLanguageChange={setLanguage}
           showKeys={showKeys}
           onToggleKeys={() => setShowKeys((value) => !value)}
           generatingTypes={types.isPending}
           onGenerateTypes={() => types.mutate({ ref: projectRef, includedSchemas: ['public'] })}
-          onClose={() => onOpenChange(false)}
         />
         <div className="flex min-h-0 flex-1 gap-6">
           <APIDocsNav

@@ -1,35 +1,28 @@
-import { Link } from 'react-router'
 import { cn } from '../../../lib/cn'
-import { Button, buttonClassName } from '../../ui/Button'
+import { Button } from '../../ui/Button'
 import {
   GENERATE_TYPES_LABEL,
-  GRAPHIQL_LABEL,
-  GRAPHIQL_PATH,
   HIDE_KEYS_LABEL,
   LANGUAGES,
   SHOW_KEYS_LABEL,
   type SnippetLanguage,
 } from './api-docs.constants'
 
-/** Above the docs: the snippet language, showing the keys, generating types and the GraphiQL link. */
+/** Above the docs: the snippet language, showing the keys, and generating types (no GraphiQL link: the Postgres builds here ship no pg_graphql). */
 export function APIDocsToolbar({
-  projectRef,
   language,
   onLanguageChange,
   showKeys,
   onToggleKeys,
   generatingTypes,
   onGenerateTypes,
-  onClose,
 }: {
-  projectRef: string
   language: SnippetLanguage
   onLanguageChange: (language: SnippetLanguage) => void
   showKeys: boolean
   onToggleKeys: () => void
   generatingTypes: boolean
   onGenerateTypes: () => void
-  onClose: () => void
 }) {
   return (
     <div className="flex flex-wrap items-center gap-2">
@@ -57,13 +50,6 @@ export function APIDocsToolbar({
       <Button size="sm" loading={generatingTypes} onClick={onGenerateTypes} data-testid="api-docs-generate-types">
         {GENERATE_TYPES_LABEL}
       </Button>
-      <Link
-        to={GRAPHIQL_PATH(projectRef)}
-        className={buttonClassName({ size: 'sm', variant: 'ghost' })}
-        onClick={onClose}
-      >
-        {GRAPHIQL_LABEL}
-      </Link>
     </div>
   )
 }

@@ -34,8 +34,6 @@ export const GENERATE_TYPES_LABEL = 'Generate and download types'
 export const TYPES_FILE_NAME = 'database.types.ts'
 export const GENERATE_TYPES_FAILED = GENERATE_TYPES_ERROR
 export const TYPES_DOWNLOADED_TOAST = 'Types generated and downloaded'
-export const GRAPHIQL_LABEL = 'GraphiQL'
-export const GRAPHIQL_PATH = (ref: string) => `/project/${ref}/api/graphiql`
 
 export const DOCS_LINKS = {
   js: 'https://supabase.com/docs/reference/javascript/introduction',

@@ -7,7 +7,12 @@ import { APIDocsButton } from '../APIDocs/APIDocsButton'
 import { Logo } from '../AppShell/Logo'
 import { UserMenu } from '../AppShell/UserMenu'
 import { ProjectStatusBadge } from '../Projects/ProjectStatusBadge'
-import { ASSISTANT_TOGGLE_LABEL, OPEN_MENU_LABEL, SQL_EDITOR_TOGGLE_LABEL } from './project-layout.constants'
+import {
+  ASSISTANT_PANEL_ENABLED,
+  ASSISTANT_TOGGLE_LABEL,
+  OPEN_MENU_LABEL,
+  SQL_EDITOR_TOGGLE_LABEL,
+} from './project-layout.constants'
 
 function PanelToggle({
   panel,
@@ -105,12 +110,14 @@ export function ProjectHeader({ project, organization }: { project?: Project; or
             hint="Open the SQL editor beside the page"
             testId="toggle-sql-editor"
           />
-          <PanelToggle
-            panel="assistant"
-            label={ASSISTANT_TOGGLE_LABEL}
-            hint={`Toggle the AI assistant (${isMac ? '⌘' : 'Ctrl+'}I)`}
-            testId="toggle-assistant"
-          />
+          {ASSISTANT_PANEL_ENABLED && (
+            <PanelToggle
+              panel="assistant"
+              label={ASSISTANT_TOGGLE_LABEL}
+              hint={`Toggle the AI assistant (${isMac ? '⌘' : 'Ctrl+'}I)`}
+              testId="toggle-assistant"
+            />
+          )}
         </span>
         <UserMenu />
       </div>

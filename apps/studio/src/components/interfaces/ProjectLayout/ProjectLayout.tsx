@@ -10,6 +10,7 @@ import { ProductMenu } from './ProductMenu'
 import { ProjectHeader } from './ProjectHeader'
 import { ProjectStatusGate } from './ProjectStatusGate'
 import {
+  ASSISTANT_PANEL_ENABLED,
   PRODUCT_MENU_DEFAULT_WIDTH_PX,
   PRODUCT_MENU_LABEL,
   PRODUCT_MENU_MAX_WIDTH_RATIO,
@@ -33,7 +34,7 @@ function useAssistantShortcut() {
   const toggleRightPanel = useAppPanelsStore((state) => state.toggleRightPanel)
   useEffect(() => {
     const handleKeyDown = (event: KeyboardEvent) => {
-      if (!isAssistantShortcut(event)) return
+      if (!ASSISTANT_PANEL_ENABLED || !isAssistantShortcut(event)) return
       event.preventDefault()
       toggleRightPanel('assistant')
     }

@@ -4,7 +4,7 @@ import { PROJECT_STATUS_LABELS } from '../Projects/projects.constants'
 import { CONTACT_SUPPORT_LABEL, PROJECT_STATUS_PLACEHOLDER_DESCRIPTION } from './project-layout.constants'
 import { type ProjectScreen, supportLinkFor } from './project-layout.utils'
 
-/** Names the project's status until the screen for it is built. */
+/** Names a status that has no screen of its own, and updates with the project. */
 export function ProjectStatusPlaceholder({ project, screen }: { project: Project; screen: ProjectScreen }) {
   return (
     <div

@@ -2,12 +2,12 @@ import { type CSSProperties, lazy, Suspense } from 'react'
 import { useParams } from 'react-router'
 import { type RightPanel as RightPanelKind, useAppPanelsStore } from '../../../state/app-panels-store'
 import { PageSkeleton } from '../../ui/Skeleton'
-import { CLOSE_PANEL_LABEL, RIGHT_PANEL_PLACEHOLDERS, RIGHT_PANEL_TITLES } from './project-layout.constants'
+import { CLOSE_PANEL_LABEL, RIGHT_PANEL_TITLES } from './project-layout.constants'
 
 // the editor, its grid and the SQL analyser load with the panel, never with the page
 const SQLEditorPanel = lazy(() => import('../SQLEditor/SQLEditorPanel'))
 
-/** The right-hand panel: the AI assistant (a later issue fills it in) or the SQL editor. */
+/** The right-hand panel: the SQL editor (and the AI assistant once it is enabled). */
 export function RightPanel({ panel, width }: { panel: RightPanelKind; width: number }) {
   const close = useAppPanelsStore((state) => state.closeRightPanel)
   const { ref = '' } = useParams()
@@ -30,17 +30,11 @@ export function RightPanel({ panel, width }: { panel: RightPanelKind; width: num
           <span aria-hidden="true">×</span>
         </button>
       </div>
-      {panel === 'sql-editor' && ref ? (
+      {panel === 'sql-editor' && ref && (
         <div className="min-h-0 flex-1">
           <Suspense fallback={<PageSkeleton label="Loading the SQL editor" />}>
             <SQLEditorPanel key={ref} projectRef={ref} />
           </Suspense>
-        </div>
-      ) : (
-        <div className="flex flex-1 items-center justify-center p-6">
-          <p className="max-w-sm text-center text-sm text-neutral-600" data-testid="right-panel-placeholder">
-            {RIGHT_PANEL_PLACEHOLDERS[panel]}
-          </p>
         </div>
       )}
     </aside>

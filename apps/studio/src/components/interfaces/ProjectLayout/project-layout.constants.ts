@@ -1,5 +1,10 @@
 /** Cmd+I (macOS) or Ctrl+I toggles the assistant panel. */
 export const ASSISTANT_SHORTCUT_KEY = 'i'
+/**
+ * The assistant panel has no toggle, no shortcut and no panel until the assistant answers; a release
+ * shows nothing that does not work.
+ */
+export const ASSISTANT_PANEL_ENABLED = false
 
 export const PRODUCT_MENU_DEFAULT_WIDTH_PX = 240
 export const PRODUCT_MENU_MIN_WIDTH_PX = 200
@@ -59,23 +64,18 @@ export const PRODUCT_MENU: readonly ProductMenuGroup[] = [
           { label: 'Extensions', path: 'database/extensions' },
           { label: 'Backups', path: 'database/backups' },
           { label: 'Scheduled backups', path: 'database/backups/scheduled' },
-          { label: 'Point-in-time recovery', path: 'database/backups/pitr' },
         ],
       },
       { label: 'Storage', path: 'storage' },
       { label: 'Auth', path: 'auth' },
       { label: 'Edge Functions', path: 'functions' },
       { label: 'Vault', path: 'vault' },
-      { label: 'GraphiQL', path: 'api/graphiql' },
     ],
   },
   {
     label: 'Manage',
     items: [
-      { label: 'Branches', path: 'branches' },
       { label: 'Reports', path: 'reports' },
-      { label: 'Usage', path: 'usage' },
-      { label: 'Add-ons', path: 'addons' },
       { label: 'Infrastructure', path: 'infrastructure' },
       { label: 'Compute and disk', path: 'compute-and-disk' },
       {
@@ -86,11 +86,7 @@ export const PRODUCT_MENU: readonly ProductMenuGroup[] = [
           { label: 'API', path: 'settings/api' },
           { label: 'Database', path: 'settings/database' },
           { label: 'Infrastructure', path: 'settings/infrastructure' },
-          { label: 'Add-ons', path: 'settings/addons' },
           { label: 'Compute and disk', path: 'settings/compute-and-disk' },
-          { label: 'Auth', path: 'settings/auth' },
-          { label: 'Vault', path: 'settings/vault' },
-          { label: 'Storage', path: 'settings/storage' },
         ],
       },
     ],
@@ -108,13 +104,6 @@ export const SQL_EDITOR_TOGGLE_LABEL = 'SQL panel'
 export const RIGHT_PANEL_TITLES = {
   assistant: 'AI assistant',
   'sql-editor': 'SQL editor',
-} as const
-
-export const RIGHT_PANEL_PLACEHOLDERS = {
-  assistant:
-    'The AI assistant will live here: chat to Postgres to generate SQL for tables, RLS policies, functions and triggers, run or chart that SQL, and deploy edge functions it proposes.',
-  'sql-editor':
-    'The SQL editor will live here: write and run SQL next to the page you are on, with results in a grid, and save queries as snippets.',
 } as const
 
 export const PROJECT_NOT_FOUND_TITLE = 'Project not found'
@@ -152,6 +141,6 @@ export const EXAMPLE_PROJECTS = [
  */
 export const CONNECTING_EXEMPT_SUBPATHS: ReadonlySet<string> = new Set(['settings/general'])
 
-/** Until later issues build their screens, statuses other than the ones above name themselves here. */
+/** A status with no screen of its own (an upgrade started outside the dashboard) names itself here. */
 export const PROJECT_STATUS_PLACEHOLDER_DESCRIPTION =
-  'The dashboard will show a dedicated screen for this state in a later release. The project page is not available meanwhile.'
+  'The project is not available while this lasts. This page updates by itself when it is over.'

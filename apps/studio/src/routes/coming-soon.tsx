@@ -1,5 +1,0 @@
-import { ComingSoonPage } from '../components/interfaces/ComingSoon/ComingSoonPage'
-
-export default function ComingSoonRoute() {
-  return <ComingSoonPage />
-}
