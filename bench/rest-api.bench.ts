@@ -107,11 +107,8 @@ try {
   )
 
   const authenticator = {
-    host: platform.platform.ctx.driver.projectSocketDir(ref),
-    port: row.port ?? 0,
-    user: 'authenticator',
+    ...(await platform.platform.ctx.driver.projectConnection(ref, { user: 'authenticator' })),
     password: row.authenticator_password,
-    database: 'postgres',
   }
   const plain = await direct(authenticator, 'select * from items limit 10')
   console.log(

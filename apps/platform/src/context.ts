@@ -1,5 +1,6 @@
-import type { LocalDriver, PostgresEngine } from '@pgfleet/engine'
+import type { PostgresEngine, ProjectDriver } from '@pgfleet/engine'
 import type { PlatformConfig } from './config'
+import type { ProjectConnections } from './connections/project-connections'
 import type { Db } from './db/kysely'
 import type { JobQueue } from './jobs/queue'
 import type { HealthMonitor } from './projects/health-monitor'
@@ -9,9 +10,11 @@ export interface AppContext {
   config: PlatformConfig
   db: Db
   engines: PostgresEngine[]
-  driver: LocalDriver
+  driver: ProjectDriver
+  /** every pooled connection to every project */
+  connections: ProjectConnections
   jobs: JobQueue
   health: HealthMonitor
-  /** called before a project's server stops for good (pause, delete): e.g. the data API closes its pool */
+  /** called before a project's server stops for good (pause, delete): its connections and function workers end */
   projectStopping(ref: string): Promise<void>
 }

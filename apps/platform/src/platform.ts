@@ -11,6 +11,8 @@ import {
 import type { FastifyInstance } from 'fastify'
 import type pg from 'pg'
 import type { PlatformConfig } from './config'
+import { projectMaxConnections } from './connections/max-connections'
+import { ProjectConnections } from './connections/project-connections'
 import type { AppContext } from './context'
 import { type ControlPlaneDatabase, startEmbeddedControlPlane } from './control-plane/embedded'
 import { createDb, migrateToLatest } from './db/kysely'
@@ -18,16 +20,12 @@ import { stopProjectFunctions } from './edge-functions/runtime/edge-runtime'
 import { sweepLeftoverWorkers } from './edge-functions/runtime/sweep'
 import { JobQueue } from './jobs/queue'
 import { registerKeyJobs } from './keys/register'
-import { closeMetaPool } from './pg-meta/pools'
 import { acquireInstanceLock, type InstanceLock } from './process/instance-lock'
 import { HealthMonitor } from './projects/health-monitor'
 import { registerProjectJobs } from './projects/jobs/register'
 import { resumeOperations } from './projects/operations'
 import { recoverProjects } from './projects/recovery'
-import { closeProjectPool } from './rest/pools'
 import { buildServer } from './server'
-import { closeProjectSqlPool } from './sql/pools'
-import { closeStoragePool } from './storage/pools'
 import { registerStorageJobs } from './storage/register'
 import { ensureAdminUser } from './users/service'
 
@@ -120,23 +118,24 @@ async function startServices(
   })
   const driver = new LocalDriver({ dataDir: projectsDir, runAs, engines, listenAddress: config.projectListenAddress })
   const health = new HealthMonitor(db, driver, jobs, config.healthIntervalMs, log)
-  const stopListeners: ((ref: string) => Promise<void>)[] = []
+  const connections = new ProjectConnections(driver, {
+    maxConnections: (ref) => projectMaxConnections(db, ref),
+    caps: { rest: config.rest.poolSize },
+    log,
+  })
   const ctx: AppContext = {
     config,
     db,
     engines,
     driver,
+    connections,
     jobs,
     health,
     async projectStopping(ref) {
-      for (const listener of stopListeners) await listener(ref).catch(() => {})
+      await connections.closeProject(ref)
+      await stopProjectFunctions(ctx, ref).catch((error: Error) => log(`[edge-functions] ${ref}: ${error.message}`))
     },
   }
-  stopListeners.push((ref) => closeProjectSqlPool(ctx, ref))
-  stopListeners.push((ref) => closeMetaPool(ctx, ref))
-  stopListeners.push((ref) => closeProjectPool(ref))
-  stopListeners.push((ref) => closeStoragePool(ctx, ref))
-  stopListeners.push((ref) => stopProjectFunctions(ctx, ref))
 
   await jobs.start()
   const interrupted = await jobs.recoverInterrupted()
@@ -162,6 +161,7 @@ async function startServices(
       stopped = true
       health.stop()
       await app.close().catch(() => {})
+      await connections.closeAll()
       await jobs.stop().catch((e) => log(`[jobs] stop: ${(e as Error).message}`))
       await driver.stopAll().catch((e) => log(`[projects] stop: ${(e as Error).message}`))
       await db.destroy().catch(() => {})

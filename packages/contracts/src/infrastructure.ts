@@ -1,5 +1,29 @@
 import { z } from 'zod'
 
+/** The platform's consumers of a project's connections, each with a pool of its own. */
+export const CONNECTION_CONSUMERS = ['rest', 'sql', 'sql-read', 'storage', 'meta', 'meta-helper'] as const
+export const ConnectionConsumer = z.enum(CONNECTION_CONSUMERS)
+export type ConnectionConsumer = z.infer<typeof ConnectionConsumer>
+
+/**
+ * The platform's pools on one project: sized from max_connections so that together they stay within `budget`,
+ * leaving `reserved_for_clients` to the tenant's own clients. Counts are of this platform process's pools now.
+ */
+export const PlatformConnections = z.object({
+  budget: z.number().int(),
+  reserved_for_clients: z.number().int(),
+  pools: z.array(
+    z.object({
+      consumer: ConnectionConsumer,
+      max: z.number().int(),
+      in_use: z.number().int(),
+      idle: z.number().int(),
+      waiting: z.number().int(),
+    }),
+  ),
+})
+export type PlatformConnections = z.infer<typeof PlatformConnections>
+
 /**
  * `GET /platform/projects/{ref}/infrastructure`: what the project's running Postgres server says about itself,
  * read live (the project detail holds what the platform stores: status, version, compute size, region).
@@ -21,6 +45,7 @@ export const ProjectInfrastructure = z.object({
    */
   max_connections: z.number(),
   shared_buffers: z.string(),
+  platform_connections: PlatformConnections,
 })
 export type ProjectInfrastructure = z.infer<typeof ProjectInfrastructure>
 

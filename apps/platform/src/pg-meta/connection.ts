@@ -3,7 +3,7 @@ import type pg from 'pg'
 import type { AppContext } from '../context'
 import type { ProjectRow } from '../db/types'
 import { conflict, HttpError } from '../errors'
-import { metaPools } from './pools'
+import { metaPool } from './pools'
 
 export interface MetaConnectionOptions {
   statementTimeoutMs?: number
@@ -25,8 +25,8 @@ const LOCK_NOT_AVAILABLE = '55P03'
 export type MetaProject = Pick<ProjectRow, 'ref' | 'status'>
 
 /**
- * Runs `work` in a read-only transaction on one of the project's warm metadata connections (superuser, over
- * its unix socket). A query that runs too long is cancelled by the server and answered with a clear 504
+ * Runs `work` in a read-only transaction on one of the project's warm metadata connections (as the tenant's
+ * owner). A query that runs too long is cancelled by the server and answered with a clear 504
  * rather than leaving the dashboard waiting.
  */
 export async function withMetaClient<T>(
@@ -38,7 +38,7 @@ export async function withMetaClient<T>(
   if (project.status !== 'ACTIVE_HEALTHY') {
     throw conflict(`The project's database is not running (status ${project.status})`)
   }
-  const { main } = await metaPools(ctx, project.ref)
+  const main = await metaPool(ctx, project.ref)
   return inTransaction(main, beginStatement(options), work, options)
 }
 
@@ -53,7 +53,7 @@ export async function withHelperClient<T>(
   work: (client: pg.ClientBase) => Promise<T>,
   options: MetaConnectionOptions = {},
 ): Promise<T> {
-  const { helper } = await metaPools(ctx, ref)
+  const helper = await metaPool(ctx, ref, 'helper')
   return inTransaction(helper, beginStatement({ ...options, repeatableRead: true }, snapshot), work, options)
 }
 

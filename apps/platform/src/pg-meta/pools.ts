@@ -1,5 +1,5 @@
 import { TENANT_OWNER_ROLE } from '@pgfleet/engine'
-import pg from 'pg'
+import type pg from 'pg'
 import type { AppContext } from '../context'
 
 /**
@@ -9,10 +9,9 @@ import type { AppContext } from '../context'
  *
  * A big list is read in two halves at once (one core each): the second half runs on a `helper` connection
  * from its own small pool, so a request holding a main connection never waits for another main connection
- * (no deadlock when every main connection is busy).
+ * (no deadlock when every main connection is busy). Both pools are the metadata's share of the project's
+ * connection budget.
  */
-const MAIN_POOL_SIZE = 3
-const HELPER_POOL_SIZE = 2
 const IDLE_TIMEOUT_MS = 60_000
 const CONNECT_TIMEOUT_MS = 5_000
 
@@ -26,67 +25,19 @@ const SESSION_SETTINGS = [
   'work_mem=64MB',
 ]
 
-export interface MetaPools {
-  main: pg.Pool
-  helper: pg.Pool
+const META_POOL_SETTINGS = {
+  idleTimeoutMillis: IDLE_TIMEOUT_MS,
+  connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  allowExitOnIdle: true,
+  application_name: 'pgfleet-meta',
+  options: SESSION_SETTINGS.map((setting) => `-c ${setting}`).join(' '),
 }
 
-interface Entry extends MetaPools {
-  /** where the pools connect: a project restored on another port gets new pools */
-  target: string
-}
-
-const registries = new WeakMap<AppContext, Map<string, Entry>>()
-
-function registryOf(ctx: AppContext): Map<string, Entry> {
-  let registry = registries.get(ctx)
-  if (!registry) {
-    registry = new Map()
-    registries.set(ctx, registry)
-  }
-  return registry
-}
-
-function createPool(connection: pg.ClientConfig, max: number): pg.Pool {
-  const pool = new pg.Pool({
-    ...connection,
-    max,
-    idleTimeoutMillis: IDLE_TIMEOUT_MS,
-    connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-    allowExitOnIdle: true,
-    application_name: 'pgfleet-meta',
-    options: SESSION_SETTINGS.map((setting) => `-c ${setting}`).join(' '),
-  })
-  // an idle connection that dies (the project restarts) must not crash the platform
-  pool.on('error', () => {})
-  return pool
-}
-
-export async function metaPools(ctx: AppContext, ref: string): Promise<MetaPools> {
-  const registry = registryOf(ctx)
+/** The project's metadata pool; `helper` is the one for the second half of a split list. */
+export function metaPool(ctx: AppContext, ref: string, kind: 'main' | 'helper' = 'main'): Promise<pg.Pool> {
   // metadata is read as the tenant's owner, never as the platform's superuser
-  const connection = await ctx.driver.projectConnection(ref, { user: TENANT_OWNER_ROLE })
-  const target = `${connection.host}:${connection.port}`
-  const existing = registry.get(ref)
-  if (existing?.target === target) return existing
-  if (existing) void endPools(existing)
-  const entry = {
-    target,
-    main: createPool(connection, MAIN_POOL_SIZE),
-    helper: createPool(connection, HELPER_POOL_SIZE),
-  }
-  registry.set(ref, entry)
-  return entry
-}
-
-const endPools = (pools: MetaPools) =>
-  Promise.all([pools.main.end().catch(() => {}), pools.helper.end().catch(() => {})])
-
-/** Closes the project's metadata connections (before it pauses or is deleted). */
-export async function closeMetaPool(ctx: AppContext, ref: string): Promise<void> {
-  const registry = registryOf(ctx)
-  const existing = registry.get(ref)
-  if (!existing) return
-  registry.delete(ref)
-  await endPools(existing)
+  return ctx.connections.pool(ref, kind === 'main' ? 'meta' : 'meta-helper', {
+    user: TENANT_OWNER_ROLE,
+    settings: META_POOL_SETTINGS,
+  })
 }

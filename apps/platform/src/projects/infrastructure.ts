@@ -16,10 +16,25 @@ select pg_database_size(current_database())::float8 as database_size_bytes,
 /** The running server's size and live settings, read over one of the project's metadata connections. */
 export async function projectInfrastructure(ctx: AppContext, project: MetaProject): Promise<ProjectInfrastructure> {
   if (project.status !== 'ACTIVE_HEALTHY') throw conflict(INFRASTRUCTURE_NOT_RUNNING_MESSAGE(project.status))
-  return withMetaClient(ctx, project, async (client) => {
-    const result = await client.query<ProjectInfrastructure>(INFRASTRUCTURE_SQL)
-    const row = result.rows[0]
-    if (!row) throw new Error('The infrastructure query answered no row')
-    return row
+  const row = await withMetaClient(ctx, project, async (client) => {
+    const result = await client.query<Omit<ProjectInfrastructure, 'platform_connections'>>(INFRASTRUCTURE_SQL)
+    const first = result.rows[0]
+    if (!first) throw new Error('The infrastructure query answered no row')
+    return first
   })
+  const { budget, consumers } = await ctx.connections.figures(project.ref)
+  return {
+    ...row,
+    platform_connections: {
+      budget: budget.pools,
+      reserved_for_clients: budget.tenantReserve,
+      pools: consumers.map((pool) => ({
+        consumer: pool.consumer,
+        max: pool.max,
+        in_use: pool.inUse,
+        idle: pool.idle,
+        waiting: pool.waiting,
+      })),
+    },
+  }
 }

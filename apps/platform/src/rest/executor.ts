@@ -59,7 +59,7 @@ export async function inProjectTransaction<T>(
   await db.ensureWatch()
   let client: pg.PoolClient
   try {
-    client = await db.pool.connect()
+    client = await db.connect()
   } catch (error) {
     throw connectionError((error as Error).message)
   }

@@ -3,9 +3,9 @@ import { installDdlWatch } from './ddl-watch'
 import { loadSchemaCache, type Queryable, type SchemaCache } from './schema-cache'
 
 /**
- * One bounded `pg.Pool` per project, logged in as `authenticator` over the project's unix socket, plus the
- * project's schema cache. `closeProjectPool(ref)` (called when a project pauses or is deleted) ends it; the
- * next request opens a new one.
+ * The data API's side of a project: its share of the project's connections (ProjectConnections), logged in as
+ * `authenticator`, plus the project's schema cache. When the project's connections close (pause, delete) the
+ * cache goes with them; the next request opens new ones.
  */
 export interface PoolTarget {
   ref: string
@@ -14,13 +14,11 @@ export interface PoolTarget {
 }
 
 export interface RestPoolsOptions {
-  poolSize: number
   schemas: string[]
-  socketDir(ref: string): string
+  /** the data API's pool for the project, logged in as `authenticator` */
+  pool(target: PoolTarget): Promise<pg.Pool>
   /** a postgres (superuser) connection, used once per project to install the DDL watch */
   superuserConnection(ref: string): Promise<pg.ClientConfig>
-  /** told when a project's pool closes, so cached project data goes too */
-  onClose?(ref: string): void
   log?(message: string): void
 }
 
@@ -30,8 +28,6 @@ const IDLE_TIMEOUT_MS = 30_000
 const CONNECT_TIMEOUT_MS = 5_000
 /** After a failed install of the DDL watch, the next request tries again once this much time has passed. */
 const WATCH_RETRY_MS = 60_000
-/** How long closing a pool waits for connections still in use. */
-const CLOSE_TIMEOUT_MS = 2_000
 /** Connections are replaced this often, which also bounds the prepared statements each one accumulates. */
 const CONNECTION_LIFETIME_S = 600
 /** A statement text seen this often is prepared (named) on the connections that run it. */
@@ -39,8 +35,15 @@ const PREPARE_AFTER_USES = 2
 /** At most this many statement texts are tracked per schema version. */
 const MAX_TRACKED_STATEMENTS = 256
 
+/** How the data API's pools connect (the project's budget sets their size). */
+export const REST_POOL_SETTINGS = {
+  idleTimeoutMillis: IDLE_TIMEOUT_MS,
+  connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+  application_name: 'pgfleet-rest',
+  maxLifetimeSeconds: CONNECTION_LIFETIME_S,
+}
+
 export class ProjectDatabase {
-  readonly pool: pg.Pool
   watch: 'pending' | 'installed' | 'unavailable' = 'pending'
   private watchInstall: Promise<void> | null = null
   private watchFailedAt = 0
@@ -56,21 +59,11 @@ export class ProjectDatabase {
   constructor(
     readonly target: PoolTarget,
     private readonly options: RestPoolsOptions,
-  ) {
-    this.pool = new pg.Pool({
-      host: options.socketDir(target.ref),
-      port: target.port,
-      user: 'authenticator',
-      password: target.authenticatorPassword,
-      database: 'postgres',
-      max: options.poolSize,
-      idleTimeoutMillis: IDLE_TIMEOUT_MS,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      application_name: 'pgfleet-rest',
-      maxLifetimeSeconds: CONNECTION_LIFETIME_S,
-    })
-    // an idle client whose server went away (project stopped) must not crash the platform
-    this.pool.on('error', () => {})
+  ) {}
+
+  /** A connection from the data API's pool. */
+  async connect(): Promise<pg.PoolClient> {
+    return (await this.options.pool(this.target)).connect()
   }
 
   /** Installs the DDL watch once; failures leave the timer-based refresh in charge. */
@@ -166,25 +159,13 @@ export class ProjectDatabase {
     this.loadedAt = 0
     this.version = null
   }
-
-  /** Ends the pool; a request stuck on a connection must not hold up a pause or the platform's shutdown. */
-  async close(): Promise<void> {
-    let timer: NodeJS.Timeout | undefined
-    const deadline = new Promise<void>((resolve) => {
-      timer = setTimeout(resolve, CLOSE_TIMEOUT_MS)
-      timer.unref()
-    })
-    await Promise.race([this.pool.end().catch(() => {}), deadline])
-    clearTimeout(timer)
-  }
 }
 
+/** The data API's per-project state; `forget(ref)` drops it when the project's connections close. */
 export class RestPools {
   private readonly projects = new Map<string, ProjectDatabase>()
 
-  constructor(private readonly options: RestPoolsOptions) {
-    registry.add(this)
-  }
+  constructor(private readonly options: RestPoolsOptions) {}
 
   /** The project's database, reopened when its port or authenticator password changed. */
   database(target: PoolTarget): ProjectDatabase {
@@ -196,29 +177,12 @@ export class RestPools {
     ) {
       return existing
     }
-    if (existing) void existing.close()
     const created = new ProjectDatabase(target, this.options)
     this.projects.set(target.ref, created)
     return created
   }
 
-  async close(ref: string): Promise<void> {
-    const existing = this.projects.get(ref)
+  forget(ref: string): void {
     this.projects.delete(ref)
-    this.options.onClose?.(ref)
-    await existing?.close()
   }
-
-  async closeAll(): Promise<void> {
-    registry.delete(this)
-    const all = [...this.projects.keys()]
-    await Promise.all(all.map((ref) => this.close(ref)))
-  }
-}
-
-const registry = new Set<RestPools>()
-
-/** Ends the data API's connections to a project (pause, delete); safe to call for any ref. */
-export async function closeProjectPool(ref: string): Promise<void> {
-  await Promise.all([...registry].map((pools) => pools.close(ref)))
 }

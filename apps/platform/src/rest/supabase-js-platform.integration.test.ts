@@ -1,7 +1,6 @@
 import { createClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, waitFor } from '../testing/harness'
-import { closeProjectPool } from './pools'
 import { fetchVia, type RestTestProject, restFetch, startRestTestProject } from './testing'
 
 /**
@@ -109,8 +108,8 @@ describe('connection pool', () => {
     expect(open).toBeLessThanOrEqual(POOL_SIZE)
   })
 
-  it('closes with closeProjectPool and reopens on the next request', async () => {
-    await closeProjectPool(p.ref)
+  it("closes with the project's connections and reopens on the next request", async () => {
+    await p.t.platform.ctx.connections.closeProject(p.ref)
     await waitFor(authenticatorConnections, (n) => n === 0, 5_000, 50)
     expect((await p.client().from('things').select('id')).data).toHaveLength(2)
   })

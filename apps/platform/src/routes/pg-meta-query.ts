@@ -16,7 +16,6 @@ import type { AppContext } from '../context'
 import { notFound, parseInput } from '../errors'
 import { csvChunks, jsonChunks } from '../sql/export-format'
 import { type ExportFormat, exportLinks } from '../sql/export-links'
-import { closeAllSqlPools } from '../sql/pools'
 import { SqlQueryError } from '../sql/query-errors'
 import { checkQueryExport, openQueryExport } from '../sql/query-export'
 import { cancelQuery, getSqlSettings, runManagementQuery, runQuery, updateSqlSettings } from '../sql/service'
@@ -54,8 +53,6 @@ export function pgMetaQueryRoutes(ctx: AppContext) {
   })
 
   return async (app: FastifyInstance) => {
-    app.addHook('onClose', () => closeAllSqlPools(ctx))
-
     app.post('/platform/pg-meta/:ref/query', async (request, reply) => {
       const { userId, ref } = caller(request)
       const body = parseInput(RunQueryBody, request.body)

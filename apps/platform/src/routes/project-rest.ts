@@ -12,7 +12,7 @@ import { ProjectHostResolver } from '../projects/host-routing'
 import { getProjectForUser } from '../projects/service'
 import { RestError } from '../rest/errors'
 import { describeProject, errorResponse, handleRestRequest } from '../rest/handler'
-import { RestPools } from '../rest/pools'
+import { REST_POOL_SETTINGS, RestPools } from '../rest/pools'
 import { ProjectDirectory } from '../rest/project-directory'
 import type { RestDeps } from '../rest/request'
 import { allowCors, corsPreflight } from './cors'
@@ -34,12 +34,21 @@ export function projectRestRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const directory = new ProjectDirectory(ctx.db)
     const pools = new RestPools({
-      poolSize: ctx.config.rest.poolSize,
       schemas: ctx.config.rest.schemas,
-      socketDir: (ref) => ctx.driver.projectSocketDir(ref),
+      pool: (target) =>
+        ctx.connections.pool(target.ref, 'rest', {
+          user: 'authenticator',
+          password: target.authenticatorPassword,
+          key: String(target.port),
+          settings: REST_POOL_SETTINGS,
+        }),
       superuserConnection: (ref) => ctx.driver.projectConnection(ref),
-      onClose: (ref) => directory.invalidate(ref),
       log: (message) => app.log.warn(message),
+    })
+    // a project whose connections close (pause, delete, resize) is looked up afresh by the next request
+    ctx.connections.onClose((ref) => {
+      pools.forget(ref)
+      directory.invalidate(ref)
     })
     const deps: RestDeps = {
       directory,
@@ -47,9 +56,6 @@ export function projectRestRoutes(ctx: AppContext) {
       schemas: ctx.config.rest.schemas,
       allowUnfilteredWrites: ctx.config.rest.allowUnfilteredWrites,
     }
-    app.addHook('onClose', async () => {
-      await pools.closeAll()
-    })
 
     await app.register(async (rest) => {
       // the body goes to Postgres as text; parse it only where the handler needs to

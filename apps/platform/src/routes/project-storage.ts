@@ -8,7 +8,6 @@ import { ProjectDirectory } from '../rest/project-directory'
 import { handleStorageRequest, type StorageDeps } from '../storage/api'
 import type { StorageResponse } from '../storage/api-call'
 import { StorageError } from '../storage/errors'
-import { storageDatabases } from '../storage/pools'
 import { allowCors, corsPreflight } from './cors'
 
 /**
@@ -28,7 +27,6 @@ export function projectStorageRoutes(ctx: AppContext) {
       directory: new ProjectDirectory(ctx.db),
       maxUploadBytes: ctx.config.storageMaxUploadBytes,
     }
-    app.addHook('onClose', () => storageDatabases(ctx).closeAll())
 
     await app.register(async (storage) => {
       storage.removeAllContentTypeParsers()

@@ -6,11 +6,10 @@ import { isPostgresError } from './query-errors'
 
 export type SqlAccess = 'write' | 'read'
 
-const POOL_SIZE: Record<SqlAccess, number> = { write: 10, read: 4 }
+const CONSUMER = { write: 'sql', read: 'sql-read' } as const
 const IDLE_TIMEOUT_MS = 30_000
 /** an export keeps its transaction open between batches while the HTTP client reads */
 const IDLE_IN_TRANSACTION_TIMEOUT_MS = 10 * 60_000
-const CLOSE_GRACE_MS = 2_000
 
 interface RunningQuery {
   pid: number | null
@@ -33,9 +32,11 @@ export interface LeaseOptions {
 const processId = (client: pg.PoolClient): number | null =>
   (client as unknown as { processID?: number }).processID ?? null
 
-/** Connections, type names and running queries of one project's database. */
+/**
+ * Type names and running queries of one project's database. Its connections are the SQL editor's share of the
+ * project's budget (ProjectConnections): Developers run SQL as the tenant's owner, others as the read-only role.
+ */
 export class ProjectSql {
-  private readonly pools = new Map<SqlAccess, pg.Pool>()
   /** type names beyond the built-in ones, looked up once */
   readonly typeNames = new Map<number, string>()
   private readonly running = new Map<string, RunningQuery>()
@@ -44,29 +45,23 @@ export class ProjectSql {
 
   constructor(
     readonly ref: string,
-    private readonly connection: pg.ClientConfig,
+    private readonly ctx: AppContext,
     readonly statementTimeoutMs: number,
   ) {}
 
-  private pool(access: SqlAccess): pg.Pool {
-    let pool = this.pools.get(access)
-    if (!pool) {
-      pool = new pg.Pool({
-        ...this.connection,
-        // members never run SQL as the platform's superuser: Developers as the tenant's owner, others read-only
-        user: access === 'read' ? READ_ONLY_ROLE : TENANT_OWNER_ROLE,
-        max: POOL_SIZE[access],
+  private pool(access: SqlAccess): Promise<pg.Pool> {
+    // members never run SQL as the platform's superuser: Developers as the tenant's owner, others read-only
+    return this.ctx.connections.pool(this.ref, CONSUMER[access], {
+      user: access === 'read' ? READ_ONLY_ROLE : TENANT_OWNER_ROLE,
+      key: String(this.statementTimeoutMs),
+      settings: {
         idleTimeoutMillis: IDLE_TIMEOUT_MS,
         connectionTimeoutMillis: 10_000,
         statement_timeout: this.statementTimeoutMs,
         idle_in_transaction_session_timeout: IDLE_IN_TRANSACTION_TIMEOUT_MS,
         application_name: 'pgfleet sql editor',
-      })
-      // an idle connection that dies (the project restarts) must not crash the platform
-      pool.on('error', () => {})
-      this.pools.set(access, pool)
-    }
-    return pool
+      },
+    })
   }
 
   /**
@@ -90,7 +85,7 @@ export class ProjectSql {
 
     let client: pg.PoolClient
     try {
-      client = await this.pool(access).connect()
+      client = await (await this.pool(access)).connect()
     } catch (error) {
       forget()
       throw isPostgresError(error) ? error : connectionError(error)
@@ -130,25 +125,25 @@ export class ProjectSql {
 
   /** pg_cancel_backend on a connection of its own: the pools may all be busy with long queries. */
   private async cancelBackend(pid: number): Promise<void> {
-    const client = new pg.Client({ ...this.connection, connectionTimeoutMillis: 5_000 })
-    client.on('error', () => {})
+    let client: pg.Client | undefined
     try {
+      const connection = await this.ctx.driver.projectConnection(this.ref, { user: TENANT_OWNER_ROLE })
+      client = new pg.Client({ ...connection, connectionTimeoutMillis: 5_000 })
+      client.on('error', () => {})
       await client.connect()
       await client.query('select pg_cancel_backend($1)', [pid])
     } catch {
       // the backend or the whole server is gone: nothing left to cancel
     } finally {
-      await client.end().catch(() => {})
+      await client?.end().catch(() => {})
     }
   }
 
-  /** Cancels what runs and closes the connections (the project stops, or settings changed). */
+  /** Cancels what runs (the project stops, or its statement timeout changed); the pools end with the project's. */
   async close(): Promise<void> {
     if (this.closed) return
     this.closed = true
     await Promise.all([...this.active].map((entry) => this.cancelEntry(entry)))
-    const ending = Promise.all([...this.pools.values()].map((pool) => pool.end().catch(() => {})))
-    await Promise.race([ending, new Promise((resolve) => setTimeout(resolve, CLOSE_GRACE_MS).unref())])
   }
 }
 
@@ -173,55 +168,37 @@ function connectionError(error: unknown): HttpError {
   return new HttpError(503, `Could not connect to the project's database: ${reason}`)
 }
 
-interface Registry {
-  projects: Map<string, Promise<ProjectSql>>
-}
+const registries = new WeakMap<AppContext, Map<string, ProjectSql>>()
 
-const registries = new WeakMap<AppContext, Registry>()
-
-function registryOf(ctx: AppContext): Registry {
-  let registry = registries.get(ctx)
-  if (!registry) {
-    registry = { projects: new Map() }
-    registries.set(ctx, registry)
+function registryOf(ctx: AppContext): Map<string, ProjectSql> {
+  let projects = registries.get(ctx)
+  if (!projects) {
+    const created = new Map<string, ProjectSql>()
+    // a project whose connections close (pause, delete, shutdown) has its running queries cancelled first
+    ctx.connections.onClose((ref) => {
+      const project = created.get(ref)
+      created.delete(ref)
+      return project?.close()
+    })
+    registries.set(ctx, created)
+    projects = created
   }
-  return registry
+  return projects
 }
 
-/** The project's SQL connections, created on first use and re-created when its statement timeout changes. */
+/** The project's SQL state, created on first use and re-created when its statement timeout changes. */
 export async function projectSql(ctx: AppContext, ref: string, statementTimeoutMs: number): Promise<ProjectSql> {
-  const { projects } = registryOf(ctx)
+  const projects = registryOf(ctx)
   const existing = projects.get(ref)
-  if (existing) {
-    const project = await existing.catch(() => undefined)
-    if (project && project.statementTimeoutMs === statementTimeoutMs) return project
-    if (projects.get(ref) === existing) {
-      projects.delete(ref)
-      void project?.close()
-    }
-    return projectSql(ctx, ref, statementTimeoutMs)
-  }
-  const created = ctx.driver
-    .projectConnection(ref, { user: TENANT_OWNER_ROLE })
-    .then((config) => new ProjectSql(ref, config, statementTimeoutMs))
+  if (existing?.statementTimeoutMs === statementTimeoutMs) return existing
+  // the old timeout's queries are cancelled; its pools give way when the new timeout asks for them
+  void existing?.close()
+  const created = new ProjectSql(ref, ctx, statementTimeoutMs)
   projects.set(ref, created)
-  created.catch(() => {
-    if (projects.get(ref) === created) projects.delete(ref)
-  })
   return created
 }
 
-/** Drops a project's connections, e.g. when it is paused or deleted, or after its server moved. */
-export async function closeProjectSqlPool(ctx: AppContext, ref: string): Promise<void> {
-  const { projects } = registryOf(ctx)
-  const existing = projects.get(ref)
-  if (!existing) return
-  projects.delete(ref)
-  const project = await existing.catch(() => undefined)
-  await project?.close()
-}
-
-export async function closeAllSqlPools(ctx: AppContext): Promise<void> {
-  const { projects } = registryOf(ctx)
-  await Promise.all([...projects.keys()].map((ref) => closeProjectSqlPool(ctx, ref)))
+/** Drops the SQL editor's pools of a project whose connections went stale; the next lease opens new ones. */
+export async function resetProjectSqlPools(ctx: AppContext, ref: string): Promise<void> {
+  await Promise.all([ctx.connections.closePool(ref, 'sql'), ctx.connections.closePool(ref, 'sql-read')])
 }

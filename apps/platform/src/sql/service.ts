@@ -18,7 +18,7 @@ import type { AppContext } from '../context'
 import type { ProjectRow } from '../db/types'
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors'
 import { type CollectedResultSet, CollectingQuery } from './collect-query'
-import { closeProjectSqlPool, type LeaseOptions, type ProjectSql, projectSql, type SqlAccess } from './pools'
+import { type LeaseOptions, type ProjectSql, projectSql, resetProjectSqlPools, type SqlAccess } from './pools'
 import { type PreparedSql, prepareSql } from './prepare'
 import { clientSqlError, isPostgresError, SqlQueryError, toSqlQueryError } from './query-errors'
 import { builtinTypeName } from './values'
@@ -75,7 +75,7 @@ async function leaseWithRetry(ctx: AppContext, row: SqlProjectRow, access: SqlAc
     return { project, lease: await project.lease(access, options) }
   } catch (error) {
     if (!(error instanceof HttpError) || error.statusCode !== 503) throw error
-    await closeProjectSqlPool(ctx, row.ref)
+    await resetProjectSqlPools(ctx, row.ref)
     const fresh = await projectSql(ctx, row.ref, row.sql_statement_timeout_ms)
     return { project: fresh, lease: await fresh.lease(access, options) }
   }

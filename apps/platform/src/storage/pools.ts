@@ -6,7 +6,7 @@ import { StorageError } from './errors'
 import { ensureStorageSchema } from './schema'
 
 /**
- * Storage's connections to a project: a small pool logged in as `authenticator` over the project's unix socket,
+ * Storage's connections to a project: its share of the project's connections, logged in as `authenticator`,
  * where every request runs in one transaction with the caller's role and JWT claims set (as the data API does),
  * so RLS policies on storage.objects and storage.buckets decide. The storage schema is ensured once per pool.
  */
@@ -24,34 +24,36 @@ export interface StorageAuth {
 
 export const SERVICE_ROLE_AUTH: StorageAuth = { role: 'service_role', claims: { role: 'service_role' } }
 
-const POOL_SIZE = 5
-const IDLE_TIMEOUT_MS = 30_000
-const CONNECT_TIMEOUT_MS = 5_000
+const STORAGE_POOL_SETTINGS = {
+  idleTimeoutMillis: 30_000,
+  connectionTimeoutMillis: 5_000,
+  application_name: 'pgfleet-storage',
+}
 /** Postgres' answers when the storage schema or one of its tables was dropped by the user. */
 const SCHEMA_GONE = new Set(['3F000', '42P01'])
 
 export class ProjectStorageDb {
-  readonly pool: pg.Pool
   private schema: Promise<void> | null = null
 
   constructor(
     readonly target: StorageTarget,
-    socketDir: string,
-    private readonly owner: () => Promise<pg.ClientConfig>,
-  ) {
-    this.pool = new pg.Pool({
-      host: socketDir,
-      port: target.port,
+    private readonly ctx: AppContext,
+  ) {}
+
+  /** A connection from storage's pool. */
+  async connect(): Promise<pg.PoolClient> {
+    const pool = await this.ctx.connections.pool(this.target.ref, 'storage', {
       user: 'authenticator',
-      password: target.authenticatorPassword,
-      database: 'postgres',
-      max: POOL_SIZE,
-      idleTimeoutMillis: IDLE_TIMEOUT_MS,
-      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
-      application_name: 'pgfleet-storage',
+      password: this.target.authenticatorPassword,
+      key: String(this.target.port),
+      settings: STORAGE_POOL_SETTINGS,
     })
-    // an idle client whose server went away (project stopped) must not crash the platform
-    this.pool.on('error', () => {})
+    return pool.connect()
+  }
+
+  /** The tenant owns the storage tables, so their own RLS policies on storage.objects can be written. */
+  private owner(): Promise<pg.ClientConfig> {
+    return this.ctx.driver.projectConnection(this.target.ref, { user: TENANT_OWNER_ROLE })
   }
 
   /** Creates the storage schema on first use; a failure is retried by the next request. */
@@ -77,34 +79,25 @@ export class ProjectStorageDb {
   }
 }
 
+/** Storage's per-project state; dropped when the project's connections close (pause, delete, shutdown). */
 export class StorageDatabases {
   private readonly projects = new Map<string, ProjectStorageDb>()
 
-  constructor(private readonly ctx: AppContext) {}
+  constructor(private readonly ctx: AppContext) {
+    ctx.connections.onClose((ref) => {
+      this.projects.delete(ref)
+    })
+  }
 
-  /** The project's pool with the storage schema in place; a new pool when the port or password changed. */
+  /** The project's database with the storage schema in place; new state when the port or password changed. */
   async database(target: StorageTarget): Promise<ProjectStorageDb> {
     let db = this.projects.get(target.ref)
     if (!db || db.target.port !== target.port || db.target.authenticatorPassword !== target.authenticatorPassword) {
-      if (db) void db.pool.end().catch(() => {})
-      db = new ProjectStorageDb({ ...target }, this.ctx.driver.projectSocketDir(target.ref), () =>
-        // the tenant owns the storage tables, so their own RLS policies on storage.objects can be written
-        this.ctx.driver.projectConnection(target.ref, { user: TENANT_OWNER_ROLE }),
-      )
+      db = new ProjectStorageDb({ ...target }, this.ctx)
       this.projects.set(target.ref, db)
     }
     await db.ready()
     return db
-  }
-
-  async close(ref: string): Promise<void> {
-    const db = this.projects.get(ref)
-    this.projects.delete(ref)
-    await db?.pool.end().catch(() => {})
-  }
-
-  async closeAll(): Promise<void> {
-    await Promise.all([...this.projects.keys()].map((ref) => this.close(ref)))
   }
 }
 
@@ -117,11 +110,6 @@ export function storageDatabases(ctx: AppContext): StorageDatabases {
     registries.set(ctx, registry)
   }
   return registry
-}
-
-/** Ends storage's connections to a project (pause, delete). */
-export async function closeStoragePool(ctx: AppContext, ref: string): Promise<void> {
-  await registries.get(ctx)?.close(ref)
 }
 
 export interface RoleTxOptions {
@@ -142,7 +130,7 @@ export async function withRole<T>(
 ): Promise<T> {
   let client: pg.PoolClient
   try {
-    client = await db.pool.connect()
+    client = await db.connect()
   } catch (error) {
     throw new StorageError(
       503,

@@ -113,7 +113,7 @@ export async function emptyProjectBucket(ctx: AppContext, project: StorageProjec
 
 /** Deleting a project removes its objects' bytes too (pausing keeps them). */
 export async function removeProjectStorage(ctx: AppContext, ref: string): Promise<void> {
-  await storageDatabases(ctx).close(ref)
+  await ctx.connections.closeProject(ref)
   await removeTree(projectStorageDir(ctx.config.dataDir, ref))
   await clearArchive(ctx.config.dataDir, ref)
 }

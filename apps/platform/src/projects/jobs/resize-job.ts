@@ -19,6 +19,8 @@ export function resizeJob(ctx: AppContext) {
         .set({ status: 'ACTIVE_HEALTHY', status_error: null, compute_size: target, pending_compute_size: null })
         .where('ref', '=', project.ref)
         .execute()
+      // the pools were sized for the old max_connections
+      await ctx.connections.closeProject(project.ref)
     },
     async (project, error) => {
       await ctx.driver.restartProject(project.ref, runtimeConfig(project)).catch(() => {})

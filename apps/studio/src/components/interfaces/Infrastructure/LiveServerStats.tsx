@@ -13,6 +13,7 @@ import {
   LOAD_LIVE_ERROR_TITLE,
 } from './infrastructure.constants'
 import { formatDateTime } from './infrastructure.utils'
+import { PlatformConnectionPools } from './PlatformConnectionPools'
 
 /** Database size and the settings the server runs with, read live; only a running server can answer. */
 export function LiveServerStats({ projectRef, status }: { projectRef: string; status: ProjectStatus }) {
@@ -45,12 +46,18 @@ export function LiveServerStats({ projectRef, status }: { projectRef: string; st
       { label: LIVE_LABELS.sharedBuffers, value: live.data.shared_buffers, testId: 'shared-buffers' },
     ]
     body = (
-      <DetailList
-        details={stats}
-        testIdPrefix="infrastructure-"
-        className="flex flex-wrap"
-        itemClassName="min-w-40 flex-1"
-      />
+      <>
+        <DetailList
+          details={stats}
+          testIdPrefix="infrastructure-"
+          className="flex flex-wrap"
+          itemClassName="min-w-40 flex-1"
+        />
+        <PlatformConnectionPools
+          connections={live.data.platform_connections}
+          maxConnections={live.data.max_connections}
+        />
+      </>
     )
   }
 

@@ -40,3 +40,16 @@ export const ISOLATION_FULL =
   'This project runs as an operating-system user of its own: its server and functions cannot reach other projects or the platform.'
 export const ISOLATION_MISSING_INTRO = 'This platform does not run as root, so some isolation is missing:'
 export const LOAD_ISOLATION_ERROR_TITLE = 'Failed to load the isolation details'
+
+export const POOLS_TITLE = "The platform's connections"
+export const POOLS_DESCRIPTION = (budget: number, max: number, reserved: number) =>
+  `The dashboard, data API and storage share at most ${budget} of the ${max} connections; ${reserved} always stay free for your own clients.`
+export const POOL_HEADERS = ['Used by', 'In use', 'Idle', 'Waiting', 'At most'] as const
+export const POOL_LABELS = {
+  rest: 'Data API',
+  sql: 'SQL editor',
+  'sql-read': 'SQL editor (read-only members)',
+  storage: 'Storage',
+  meta: 'Dashboard metadata',
+  'meta-helper': 'Dashboard metadata (large lists)',
+} as const
