@@ -96,6 +96,14 @@ test('Auth, Vault and Infrastructure show what the platform knows about the proj
   await expect(page.getByTestId('infrastructure-status')).toContainText(/healthy/i)
   await expect(page.getByTestId('infrastructure-database-size')).toHaveText(/^\d+ (kB|MB)$/)
   await expect(page.getByTestId('infrastructure-connections')).toHaveText(/^\d+ of \d+$/)
+  // the platform's own pools, within a budget that leaves a quarter to the tenant's clients (micro: 40 of 60)
+  await expect(page.getByTestId('platform-connections-budget')).toHaveText(
+    'The dashboard, data API and storage share at most 40 of the 60 connections; 15 always stay free for your own clients.',
+  )
+  const metadataPool = page.getByTestId('pool-meta').getByRole('cell')
+  await expect(metadataPool.first()).toHaveText('Dashboard metadata')
+  await expect(metadataPool.last()).toHaveText('3')
+  await expect(page.getByTestId('pool-rest').getByRole('cell').first()).toHaveText('Data API')
   await expect(page.getByTestId('engines-table').getByText('This project')).toBeVisible()
   // the platform under test runs as root, so the project has OS users of its own
   await expect(page.getByTestId('infrastructure-isolation')).toContainText('is not a superuser')
