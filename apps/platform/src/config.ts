@@ -24,6 +24,7 @@ const EnvSchema = z.object({
   PGFLEET_FREE_PROJECT_LIMIT: z.coerce.number().int().min(0).default(2),
   PGFLEET_STUDIO_DIR: z.string().optional(),
   PGFLEET_HEALTH_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+  PGFLEET_BACKUP_SCHEDULER_TICK_MS: z.coerce.number().int().min(100).default(60_000),
   PGFLEET_DOMAIN: z.string().optional(),
   PGFLEET_REST_SCHEMAS: z.string().default('public'),
   PGFLEET_REST_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
@@ -53,6 +54,8 @@ export interface PlatformConfig {
   freeProjectLimit: number
   studioDir: string
   healthIntervalMs: number
+  /** how often the backup scheduler looks for projects whose backup is due */
+  backupSchedulerTickMs: number
   logLevel: string
   /** when set, {ref}.{domain} serves the project's APIs by Host header */
   domain: string | undefined
@@ -115,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     freeProjectLimit: e.PGFLEET_FREE_PROJECT_LIMIT,
     studioDir: path.resolve(e.PGFLEET_STUDIO_DIR ?? path.join(repoRoot, 'apps/studio/dist')),
     healthIntervalMs: e.PGFLEET_HEALTH_INTERVAL_MS,
+    backupSchedulerTickMs: e.PGFLEET_BACKUP_SCHEDULER_TICK_MS,
     logLevel: e.PGFLEET_LOG_LEVEL,
     domain: e.PGFLEET_DOMAIN || undefined,
     rest: {

@@ -10,6 +10,8 @@ import {
 } from '@pgfleet/engine'
 import type { FastifyInstance } from 'fastify'
 import type pg from 'pg'
+import { registerBackupJobs } from './backups/register'
+import { startBackupScheduler } from './backups/scheduler'
 import type { PlatformConfig } from './config'
 import { projectMaxConnections } from './connections/max-connections'
 import { ProjectConnections } from './connections/project-connections'
@@ -143,11 +145,13 @@ async function startServices(
   await registerProjectJobs(ctx)
   await registerKeyJobs(ctx, log)
   await registerStorageJobs(ctx)
+  await registerBackupJobs(ctx)
   const swept = await sweepLeftoverWorkers(config.dataDir)
   if (swept > 0) log(`[edge-functions] stopped ${swept} worker(s) left over by an earlier run`)
   await recoverProjects(ctx, log)
   await resumeOperations(ctx, log)
   health.start()
+  const backupScheduler = startBackupScheduler(ctx, log, config.backupSchedulerTickMs)
   await ensureAdminUser(db, config.admin)
 
   const app = await buildServer(ctx)
@@ -160,6 +164,7 @@ async function startServices(
       if (stopped) return
       stopped = true
       health.stop()
+      await backupScheduler.stop()
       await app.close().catch(() => {})
       await connections.closeAll()
       await jobs.stop().catch((e) => log(`[jobs] stop: ${(e as Error).message}`))

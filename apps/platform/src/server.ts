@@ -8,6 +8,7 @@ import type { AppContext } from './context'
 import { installErrorHandler } from './errors'
 import { badUrlAnswer, installBadInputGuards } from './http/bad-input'
 import { authRoutes } from './routes/auth'
+import { backupRoutes } from './routes/backups'
 import { contentRoutes } from './routes/content'
 import { edgeFunctionInvokeRoutes } from './routes/edge-function-invoke'
 import { edgeFunctionRoutes } from './routes/edge-functions'
@@ -65,6 +66,7 @@ export async function buildServer(ctx: AppContext): Promise<FastifyInstance> {
   await app.register(organizationRoutes(ctx))
   await app.register(projectRoutes(ctx))
   await app.register(projectLifecycleRoutes(ctx))
+  await app.register(backupRoutes(ctx))
   await app.register(platformInfoRoutes(ctx))
   await app.register(platformIsolationRoutes(ctx))
   await app.register(projectRestRoutes(ctx))

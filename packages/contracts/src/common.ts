@@ -25,3 +25,7 @@ export const OrganizationSlug = z
   .min(1, REQUIRED_VALUE_MESSAGES.slug)
   .max(64, 'Slug must be at most 64 characters')
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'Slug may contain only lowercase letters, digits and dashes')
+
+/** A serial id of the control plane: a positive 32-bit integer (a bigger number would fail in the database). */
+export const MAX_ROW_ID = 2_147_483_647
+export const RowId = (message: string) => z.coerce.number().int(message).positive(message).max(MAX_ROW_ID, message)

@@ -1,4 +1,5 @@
 export * from './auth'
+export * from './backups'
 export * from './common'
 export * from './content'
 export * from './edge-functions'

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { RowId } from './common'
 import { ComputeSize } from './projects'
 
 /** Spec 01 section 3 "Pause status". */
@@ -61,9 +62,7 @@ export const DownloadableBackupsResponse = z.object({ backups: z.array(Backup) }
 export type DownloadableBackupsResponse = z.infer<typeof DownloadableBackupsResponse>
 
 /** The spec's download payload carries more fields; only id identifies the backup. */
-export const DownloadBackupBody = z
-  .object({ id: z.coerce.number().int().positive('Backup id is required') })
-  .passthrough()
+export const DownloadBackupBody = z.object({ id: RowId('Backup id is required') }).passthrough()
 export const DownloadBackupResponse = z.object({ fileUrl: z.string() })
 
 export const ProjectOperation = z.object({

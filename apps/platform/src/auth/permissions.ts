@@ -44,6 +44,8 @@ const ADMINISTRATOR: Grant[] = [
   [A.DELETE, R.PROJECTS],
   [A.INFRA_EXECUTE, R.PROJECT_RESUME_JOB],
   [A.INFRA_EXECUTE, R.PROJECT_OPERATION_JOBS],
+  // taking, scheduling and restoring backups in place
+  [A.UPDATE, R.BACKUPS],
 ]
 
 const OWNER: Grant[] = [

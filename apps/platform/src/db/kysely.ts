@@ -7,6 +7,7 @@ import * as keysAndDomains from './migrations/004-keys-and-domains'
 import * as edgeFunctions from './migrations/005-edge-functions'
 import * as reports from './migrations/007-reports'
 import * as functionsNetwork from './migrations/008-functions-network'
+import * as backupSchedule from './migrations/009-backup-schedule'
 import type { Database } from './types'
 
 export type Db = Kysely<Database>
@@ -21,6 +22,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '005-edge-functions': edgeFunctions,
   '007-reports': reports,
   '008-functions-network': functionsNetwork,
+  '009-backup-schedule': backupSchedule,
 }
 
 export function createDb(config: pg.PoolConfig): { db: Db; pool: pg.Pool } {

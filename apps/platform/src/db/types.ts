@@ -83,6 +83,15 @@ export interface ProjectsTable {
   sql_statement_timeout_ms: ColumnType<number, number | undefined, number>
   /** loopback or private addresses (IPv4 addresses or CIDRs) and host names its edge functions may reach */
   functions_network_allow: ColumnType<string[], string[] | undefined, string[]>
+  /** a base backup is taken this often while the project runs */
+  backup_interval_hours: ColumnType<number, number | undefined, number>
+  /** how long scheduled and manual backups are kept; null = the plan's retention */
+  backup_retention_days: number | null
+  last_backup_attempt_at: Date | null
+  /** why the last scheduled or manual backup failed; null after a success */
+  last_backup_error: string | null
+  /** the backup an in-place restore (status RESTORING) is putting back */
+  pending_restore_backup_id: number | null
 }
 
 export interface BackupsTable {

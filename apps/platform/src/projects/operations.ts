@@ -21,7 +21,7 @@ export async function startOperation(
   row: ProjectRow,
   operation: ProjectOperation,
   userId: number | null,
-  changes: { pending_compute_size?: string } = {},
+  changes: { pending_compute_size?: string; pending_restore_backup_id?: number } = {},
 ): Promise<ProjectRow> {
   const transition = TRANSITIONS[operation]
   const reason = refusal(operation, row.status as ProjectStatus)
@@ -74,9 +74,9 @@ export async function finishOperation(
  * one is already queued. Handlers are idempotent, so an extra run is harmless.
  */
 export async function resumeOperations(ctx: AppContext, log: (message: string) => void): Promise<void> {
-  const rows = await ctx.db.selectFrom('projects').select(['ref', 'status']).execute()
+  const rows = await ctx.db.selectFrom('projects').select(['ref', 'status', 'pending_restore_backup_id']).execute()
   for (const row of rows) {
-    const operation = operationForStatus(row.status as ProjectStatus)
+    const operation = operationForStatus(row.status as ProjectStatus, row.pending_restore_backup_id !== null)
     if (!operation) continue
     const queued = await sql<{ n: number }>`
       select count(*)::int as n from pgboss.job

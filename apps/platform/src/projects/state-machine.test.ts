@@ -8,6 +8,7 @@ const allowed: Record<Exclude<ProjectOperation, 'create'>, ProjectStatus[]> = {
   restart: ['ACTIVE_HEALTHY', 'UNKNOWN'],
   resize: ['ACTIVE_HEALTHY'],
   delete: ['ACTIVE_HEALTHY', 'INACTIVE', 'PAUSE_FAILED', 'RESTORE_FAILED', 'UNKNOWN', 'COMING_UP'],
+  'restore-backup': ['ACTIVE_HEALTHY'],
 }
 
 describe('project state machine', () => {
@@ -23,6 +24,9 @@ describe('project state machine', () => {
   it('maps every transitional status back to its operation (crash recovery)', () => {
     expect(operationForStatus('PAUSING')).toBe('pause')
     expect(operationForStatus('RESTORING')).toBe('restore')
+    // an in-place restore of a backup shares RESTORING, and names the backup it puts back
+    expect(operationForStatus('RESTORING', true)).toBe('restore-backup')
+    expect(operationForStatus('RESIZING', true)).toBe('resize')
     expect(operationForStatus('RESTARTING')).toBe('restart')
     expect(operationForStatus('RESIZING')).toBe('resize')
     expect(operationForStatus('GOING_DOWN')).toBe('delete')

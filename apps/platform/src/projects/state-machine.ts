@@ -1,7 +1,7 @@
 import type { ProjectStatus } from '@pgfleet/contracts'
 
 /** Operations a user can start on a project; each runs as a durable job. */
-export type ProjectOperation = 'create' | 'pause' | 'restore' | 'restart' | 'resize' | 'delete'
+export type ProjectOperation = 'create' | 'pause' | 'restore' | 'restart' | 'resize' | 'delete' | 'restore-backup'
 
 interface Transition {
   from: readonly ProjectStatus[]
@@ -24,6 +24,13 @@ export const TRANSITIONS: Record<ProjectOperation, Transition> = {
   },
   restart: { from: ['ACTIVE_HEALTHY', 'UNKNOWN'], during: 'RESTARTING', success: 'ACTIVE_HEALTHY', failure: 'UNKNOWN' },
   resize: { from: ['ACTIVE_HEALTHY'], during: 'RESIZING', success: 'ACTIVE_HEALTHY', failure: 'ACTIVE_HEALTHY' },
+  // a failed in-place restore puts the previous data back and starts it again
+  'restore-backup': {
+    from: ['ACTIVE_HEALTHY'],
+    during: 'RESTORING',
+    success: 'ACTIVE_HEALTHY',
+    failure: 'ACTIVE_HEALTHY',
+  },
   delete: {
     from: ['ACTIVE_HEALTHY', 'INACTIVE', 'PAUSE_FAILED', 'RESTORE_FAILED', 'UNKNOWN', 'COMING_UP'],
     during: 'GOING_DOWN',
@@ -32,8 +39,12 @@ export const TRANSITIONS: Record<ProjectOperation, Transition> = {
   },
 }
 
-/** Which operation a transitional status belongs to: after a crash, that job is resumed. */
-export function operationForStatus(status: ProjectStatus): ProjectOperation | null {
+/**
+ * Which operation a transitional status belongs to: after a crash, that job is resumed. RESTORING is shared by
+ * the restore of a paused project and the in-place restore of a backup, told apart by the backup it names.
+ */
+export function operationForStatus(status: ProjectStatus, restoringBackup = false): ProjectOperation | null {
+  if (status === 'RESTORING' && restoringBackup) return 'restore-backup'
   for (const [operation, transition] of Object.entries(TRANSITIONS) as [ProjectOperation, Transition][]) {
     if (transition.during === status) return operation
   }
@@ -47,6 +58,7 @@ const OPERATION_LABELS: Record<ProjectOperation, string> = {
   restart: 'restarted',
   resize: 'resized',
   delete: 'deleted',
+  'restore-backup': 'restored from a backup',
 }
 
 /** null when allowed; otherwise why not, for a 409. */

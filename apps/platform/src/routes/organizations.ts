@@ -4,6 +4,7 @@ import {
   CreateSupportRequestBody,
   OrganizationSlug,
   REQUIRED_VALUE_MESSAGES,
+  RowId,
   UpdateMemberBody,
   UpdateOrganizationBody,
   UpdateSubscriptionBody,
@@ -32,8 +33,8 @@ import {
 import { createSupportRequest, listSupportRequests } from '../support/service'
 
 const SlugParams = z.object({ slug: z.string({ error: REQUIRED_VALUE_MESSAGES.organizationSlug }).min(1) })
-const MemberParams = SlugParams.extend({ userId: z.coerce.number().int().positive('Invalid member id') })
-const InvitationParams = SlugParams.extend({ id: z.coerce.number().int().positive('Invalid invitation id') })
+const MemberParams = SlugParams.extend({ userId: RowId('Invalid member id') })
+const InvitationParams = SlugParams.extend({ id: RowId('Invalid invitation id') })
 
 export function organizationRoutes(ctx: AppContext) {
   async function membershipOf(request: FastifyRequest) {

@@ -1,4 +1,4 @@
-import { CreateAccessTokenBody } from '@pgfleet/contracts'
+import { CreateAccessTokenBody, RowId } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { createAccessToken, deleteAccessToken, listAccessTokens } from '../auth/access-tokens'
@@ -9,7 +9,7 @@ import { parseInput } from '../errors'
 import { listOrganizations } from '../organizations/service'
 import { getUser, toProfile } from '../users/service'
 
-const TokenParams = z.object({ id: z.coerce.number().int().positive('Invalid token id') })
+const TokenParams = z.object({ id: RowId('Invalid token id') })
 
 export function profileRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {

@@ -7,6 +7,7 @@ import {
   type ProjectOperation,
   ResizeProjectBody,
   RestoreProjectBody,
+  RowId,
 } from '@pgfleet/contracts'
 import { COMPUTE_SIZES, computeSettings } from '@pgfleet/engine'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -21,7 +22,7 @@ import { startOperation } from '../projects/operations'
 import { getProjectForUser, toProject } from '../projects/service'
 import { originOf, RefParams } from './projects'
 
-const BackupParams = RefParams.extend({ id: z.coerce.number().int().positive('Backup id is required') })
+const BackupParams = RefParams.extend({ id: RowId('Backup id is required') })
 const OPERATIONS_DENIED = 'You need additional permissions to change this project'
 export const DELETE_DENIED = 'You do not have the required permissions to delete this project'
 

@@ -7,6 +7,7 @@ import { deleteJob } from './delete-job'
 import { pauseJob } from './pause-job'
 import { resizeJob } from './resize-job'
 import { restartJob } from './restart-job'
+import { restoreBackupJob } from './restore-backup-job'
 import { restoreJob } from './restore-job'
 
 const HANDLERS: Record<ProjectOperation, (ctx: AppContext) => JobHandler<OperationJobData>> = {
@@ -16,6 +17,7 @@ const HANDLERS: Record<ProjectOperation, (ctx: AppContext) => JobHandler<Operati
   restart: restartJob,
   resize: resizeJob,
   delete: deleteJob,
+  'restore-backup': restoreBackupJob,
 }
 
 /** Registers one durable queue per lifecycle operation. */
@@ -26,7 +28,7 @@ export async function registerProjectJobs(ctx: AppContext): Promise<void> {
       handler: handler(ctx),
       retryLimit: 2,
       retryDelaySeconds: 1,
-      expireInSeconds: operation === 'pause' ? 3600 : 600,
+      expireInSeconds: operation === 'pause' || operation === 'restore-backup' ? 3600 : 600,
     })
   }
 }

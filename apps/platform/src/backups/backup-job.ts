@@ -1,0 +1,90 @@
+import { sql } from 'kysely'
+import type { AppContext } from '../context'
+import { backupsToPrune, retentionDays } from './schedule'
+
+export const BACKUP_JOB = 'project-backup'
+
+export interface BackupJobData {
+  ref: string
+  kind: 'scheduled' | 'manual'
+}
+
+/**
+ * An online base backup of a running project, recorded as a downloadable backup, then the retention's pruning.
+ * A project that is not running (paused meanwhile, or restoring) is skipped: its pause archive is its backup.
+ * A failure is kept on the project for the backups page; the scheduler tries again later.
+ */
+export function backupJob(ctx: AppContext) {
+  return async ({ ref, kind }: BackupJobData): Promise<void> => {
+    const project = await ctx.db.selectFrom('projects').selectAll().where('ref', '=', ref).executeTakeFirst()
+    if (project?.status !== 'ACTIVE_HEALTHY') return
+    await ctx.db
+      .updateTable('projects')
+      .set({ last_backup_attempt_at: new Date() })
+      .where('id', '=', project.id)
+      .execute()
+    try {
+      const backup = await ctx.driver.backupProject(ref, { kind: 'online' })
+      await ctx.db
+        .insertInto('backups')
+        .values({
+          project_id: project.id,
+          kind,
+          file: backup.file,
+          bytes: backup.bytes,
+          postgres_major: project.postgres_major,
+        })
+        .execute()
+      await ctx.db.updateTable('projects').set({ last_backup_error: null }).where('id', '=', project.id).execute()
+    } catch (error) {
+      await ctx.db
+        .updateTable('projects')
+        .set({ last_backup_error: (error as Error).message })
+        .where('id', '=', project.id)
+        .execute()
+      throw error
+    }
+    await pruneBackups(ctx, project.id, ref)
+  }
+}
+
+/** Deletes the managed backups the project's retention no longer needs: the rows and then their archives. */
+export async function pruneBackups(ctx: AppContext, projectId: number, ref: string, now = new Date()): Promise<number> {
+  const owner = await ctx.db
+    .selectFrom('projects')
+    .innerJoin('organizations', 'organizations.id', 'projects.organization_id')
+    .select(['projects.backup_retention_days', 'organizations.plan_id'])
+    .where('projects.id', '=', projectId)
+    .executeTakeFirst()
+  if (!owner) return 0
+  const rows = await ctx.db
+    .selectFrom('backups')
+    .select(['id', 'kind', 'file', 'created_at'])
+    .where('project_id', '=', projectId)
+    .execute()
+  const doomed = backupsToPrune(
+    rows.map((row) => ({ id: row.id, kind: row.kind, createdAt: row.created_at })),
+    retentionDays(owner.backup_retention_days, owner.plan_id),
+    now,
+  )
+  if (doomed.length === 0) return 0
+  const ids = doomed.map((backup) => backup.id)
+  const files = rows.filter((row) => ids.includes(row.id)).map((row) => fileId(row.file))
+  // the rows go first: a crash in between leaves an unlisted archive, never a listed backup without a file
+  await ctx.db.deleteFrom('backups').where('id', 'in', ids).execute()
+  await ctx.driver.deleteBackups(ref, files)
+  return ids.length
+}
+
+/** The driver knows a backup by its file name; the control plane stores the path it was given. */
+export function fileId(file: string): string {
+  return file.slice(file.lastIndexOf('/') + 1)
+}
+
+/** Whether a backup of the project is queued or running now. */
+export async function backupInProgress(ctx: AppContext, ref: string): Promise<boolean> {
+  const queued = await sql<{ n: number }>`
+    select count(*)::int as n from pgboss.job
+    where name = ${BACKUP_JOB} and data->>'ref' = ${ref} and state in ('created', 'retry', 'active')`.execute(ctx.db)
+  return (queued.rows[0]?.n ?? 0) > 0
+}

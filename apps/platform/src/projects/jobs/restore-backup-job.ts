@@ -1,0 +1,54 @@
+import { fileId } from '../../backups/backup-job'
+import type { AppContext } from '../../context'
+import { runtimeConfig } from '../runtime'
+import { operationHandler } from './run-operation'
+
+/**
+ * Puts a backup of a running project back in place: the archive is extracted beside the live data, then the
+ * server stops, the directories swap and it starts on the backup's data. When anything fails the driver puts the
+ * previous data back and starts it, so the project ends healthy either way, with the error shown.
+ */
+export function restoreBackupJob(ctx: AppContext) {
+  return operationHandler(
+    ctx,
+    'restore-backup',
+    async (project, report) => {
+      const backup = await ctx.db
+        .selectFrom('backups')
+        .select(['file', 'postgres_major'])
+        .where('id', '=', project.pending_restore_backup_id ?? -1)
+        .where('project_id', '=', project.id)
+        .executeTakeFirst()
+      if (!backup) throw new Error('The backup to restore no longer exists')
+      if (backup.postgres_major !== project.postgres_major) {
+        throw new Error(
+          `The backup holds Postgres ${backup.postgres_major} data; the project runs ${project.postgres_major}`,
+        )
+      }
+      await report('extracting the backup', 0.1)
+      await ctx.connections.closeProject(project.ref)
+      ctx.health.markStopped(project.ref)
+      await ctx.driver.restoreProjectFromBackup(project.ref, fileId(backup.file), runtimeConfig(project), {
+        onProgress: (step, fraction) => void report(step, fraction === undefined ? undefined : 0.1 + fraction * 0.85),
+      })
+      ctx.health.markServing(project.ref)
+      await ctx.db
+        .updateTable('projects')
+        .set({ status: 'ACTIVE_HEALTHY', status_error: null, pending_restore_backup_id: null, updated_at: new Date() })
+        .where('ref', '=', project.ref)
+        .execute()
+    },
+    async (project, error) => {
+      ctx.health.markServing(project.ref)
+      await ctx.db
+        .updateTable('projects')
+        .set({
+          status: 'ACTIVE_HEALTHY',
+          status_error: `Restoring the backup failed, and the project runs on its data from before: ${error.message}`,
+          pending_restore_backup_id: null,
+        })
+        .where('ref', '=', project.ref)
+        .execute()
+    },
+  )
+}

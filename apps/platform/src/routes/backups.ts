@@ -1,0 +1,68 @@
+import {
+  BACKUPS_WRITE_DENIED,
+  PermissionAction,
+  PermissionResource,
+  RestoreBackupBody,
+  UpdateBackupScheduleBody,
+} from '@pgfleet/contracts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { requireAuth } from '../auth/request-auth'
+import {
+  backupSchedule,
+  managementBackups,
+  requestBackup,
+  restoreBackupInPlace,
+  updateBackupSchedule,
+} from '../backups/service'
+import type { AppContext } from '../context'
+import { parseInput } from '../errors'
+import { assertCan } from '../organizations/membership'
+import { getProjectForUser, toProject } from '../projects/service'
+import { originOf, RefParams } from './projects'
+
+const BACKUPS_READ_DENIED = 'You need additional permissions to download backups'
+
+/** Scheduled backups: the management API's list, the schedule, a backup now, and an in-place restore. */
+export function backupRoutes(ctx: AppContext) {
+  async function projectOf(request: FastifyRequest, action: 'read' | 'write') {
+    const { ref } = parseInput(RefParams, request.params)
+    const userId = requireAuth(request).userId
+    const view = await getProjectForUser(ctx, userId, ref)
+    if (action === 'read') {
+      assertCan(view.membership, PermissionAction.READ, PermissionResource.BACKUPS, BACKUPS_READ_DENIED)
+    } else {
+      assertCan(view.membership, PermissionAction.UPDATE, PermissionResource.BACKUPS, BACKUPS_WRITE_DENIED)
+    }
+    return { ...view, userId }
+  }
+
+  return async (app: FastifyInstance) => {
+    app.get('/v1/projects/:ref/database/backups', async (request) => {
+      const { row } = await projectOf(request, 'read')
+      return managementBackups(ctx, row)
+    })
+
+    app.get('/platform/database/:ref/backups/schedule', async (request) => {
+      const { row } = await projectOf(request, 'read')
+      return backupSchedule(ctx, row)
+    })
+
+    app.put('/platform/database/:ref/backups/schedule', async (request) => {
+      const { row } = await projectOf(request, 'write')
+      return updateBackupSchedule(ctx, row, parseInput(UpdateBackupScheduleBody, request.body))
+    })
+
+    app.post('/platform/database/:ref/backups', async (request, reply) => {
+      const { row } = await projectOf(request, 'write')
+      await requestBackup(ctx, row)
+      return reply.status(202).send({})
+    })
+
+    app.post('/platform/database/:ref/backups/restore-physical', async (request) => {
+      const { row, userId, organizationSlug } = await projectOf(request, 'write')
+      const { id } = parseInput(RestoreBackupBody, request.body)
+      const updated = await restoreBackupInPlace(ctx, row, id, userId)
+      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
+    })
+  }
+}
