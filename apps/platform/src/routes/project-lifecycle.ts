@@ -11,7 +11,6 @@ import {
 } from '@pgfleet/contracts'
 import { COMPUTE_SIZES, computeSettings } from '@pgfleet/engine'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { notFound, parseInput } from '../errors'
