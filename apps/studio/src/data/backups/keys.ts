@@ -1,4 +1,5 @@
 export const backupKeys = {
   all: ['backups'] as const,
   downloadable: (ref: string | undefined) => [...backupKeys.all, 'downloadable', ref] as const,
+  schedule: (ref: string | undefined) => [...backupKeys.all, 'schedule', ref] as const,
 }

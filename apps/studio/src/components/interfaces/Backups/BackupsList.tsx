@@ -1,10 +1,19 @@
 import type { Backup } from '@pgfleet/contracts'
 import { BackupDownloadButton } from './BackupDownloadButton'
-import { BACKUP_COLUMNS } from './backups.constants'
+import { BackupRestoreButton } from './BackupRestoreButton'
+import { BACKUP_COLUMNS, BACKUP_STATUS_LABELS } from './backups.constants'
 import { formatBackupDate, formatBackupKind, formatBytes, sortBackups } from './backups.utils'
 
-/** Date, kind and size of each backup, newest first, each with its download button. */
-export function BackupsList({ projectRef, backups }: { projectRef: string; backups: readonly Backup[] }) {
+/** Date, kind, size and status of each backup, newest first, with download (and restore, for managers). */
+export function BackupsList({
+  projectRef,
+  backups,
+  canRestore = false,
+}: {
+  projectRef: string
+  backups: readonly Backup[]
+  canRestore?: boolean
+}) {
   return (
     <div className="overflow-x-auto rounded-lg border border-neutral-200 bg-white shadow-xs">
       <table className="w-full text-left text-sm" data-testid="backups-list">
@@ -22,6 +31,9 @@ export function BackupsList({ projectRef, backups }: { projectRef: string; backu
             <th scope="col" className="px-4 py-2 font-medium">
               {BACKUP_COLUMNS.postgres}
             </th>
+            <th scope="col" className="px-4 py-2 font-medium">
+              {BACKUP_COLUMNS.status}
+            </th>
             <th scope="col" className="px-4 py-2">
               <span className="sr-only">Actions</span>
             </th>
@@ -34,8 +46,14 @@ export function BackupsList({ projectRef, backups }: { projectRef: string; backu
               <td className="px-4 py-2.5 text-neutral-700">{formatBackupKind(backup.kind)}</td>
               <td className="px-4 py-2.5 whitespace-nowrap text-neutral-700">{formatBytes(backup.size_bytes)}</td>
               <td className="px-4 py-2.5 text-neutral-700">{backup.postgres_major}</td>
-              <td className="px-4 py-2.5 text-right">
-                <BackupDownloadButton projectRef={projectRef} backup={backup} />
+              <td className="px-4 py-2.5 text-neutral-700" data-testid="backup-status">
+                {BACKUP_STATUS_LABELS[backup.status] ?? backup.status}
+              </td>
+              <td className="px-4 py-2.5 text-right whitespace-nowrap">
+                <span className="inline-flex gap-2">
+                  {canRestore && <BackupRestoreButton projectRef={projectRef} backup={backup} />}
+                  <BackupDownloadButton projectRef={projectRef} backup={backup} />
+                </span>
               </td>
             </tr>
           ))}

@@ -1,21 +1,43 @@
+import { PermissionAction, PermissionResource } from '@pgfleet/contracts'
+import { useEffect, useRef } from 'react'
 import { useParams } from 'react-router'
+import { useBackupScheduleQuery } from '../../../data/backups/backup-schedule-query'
 import { useDownloadableBackupsQuery } from '../../../data/backups/downloadable-backups-query'
+import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'
+import { useCan } from '../../../lib/use-can'
 import { ErrorState } from '../../ui/ErrorState'
 import { Skeleton } from '../../ui/Skeleton'
+import { BackupSchedulePanel } from './BackupSchedulePanel'
 import { BackupsList } from './BackupsList'
 import {
   BACKUPS_LOAD_FAILED_TITLE,
   BACKUPS_PAGE_DESCRIPTION,
   BACKUPS_PAGE_TITLE,
   NO_BACKUPS_MESSAGE,
+  SCHEDULE_LOAD_FAILED_TITLE,
   SCHEDULED_BACKUPS_PAGE_DESCRIPTION,
   SCHEDULED_BACKUPS_PAGE_TITLE,
 } from './backups.constants'
 
-/** /project/{ref}/database/backups and …/backups/scheduled: the downloadable backups. */
+/**
+ * /project/{ref}/database/backups: the downloadable backups. …/backups/scheduled adds the schedule, a backup on
+ * demand and restoring a backup in place.
+ */
 export function BackupsPage({ scheduled = false }: { scheduled?: boolean }) {
   const { ref = '' } = useParams()
+  const { data: project } = useProjectDetailQuery({ ref })
+  const { can: canManage } = useCan(PermissionAction.UPDATE, PermissionResource.BACKUPS, {
+    orgSlug: project?.organization_slug,
+  })
+  const schedule = useBackupScheduleQuery({ ref }, { enabled: scheduled })
+  const inProgress = schedule.data?.in_progress ?? false
   const { data, isPending, isError, error, refetch, isFetching } = useDownloadableBackupsQuery({ ref })
+  // a backup that just finished joins the list
+  const wasInProgress = useRef(inProgress)
+  useEffect(() => {
+    if (wasInProgress.current && !inProgress) void refetch()
+    wasInProgress.current = inProgress
+  }, [inProgress, refetch])
 
   return (
     <div className="mx-auto max-w-4xl space-y-6 p-6 md:p-10" data-testid="backups-page">
@@ -27,6 +49,24 @@ export function BackupsPage({ scheduled = false }: { scheduled?: boolean }) {
           {scheduled ? SCHEDULED_BACKUPS_PAGE_DESCRIPTION : BACKUPS_PAGE_DESCRIPTION}
         </p>
       </div>
+      {scheduled &&
+        (schedule.isPending ? (
+          <Skeleton className="h-40" />
+        ) : schedule.isError ? (
+          <ErrorState
+            title={SCHEDULE_LOAD_FAILED_TITLE}
+            error={schedule.error}
+            onRetry={() => void schedule.refetch()}
+            retrying={schedule.isFetching}
+          />
+        ) : (
+          <BackupSchedulePanel
+            key={`${schedule.data.interval_hours}-${schedule.data.configured_retention_days}`}
+            projectRef={ref}
+            schedule={schedule.data}
+            canManage={canManage}
+          />
+        ))}
       {isPending ? (
         <div role="status" className="space-y-2">
           <span className="sr-only">Loading backups</span>
@@ -48,7 +88,11 @@ export function BackupsPage({ scheduled = false }: { scheduled?: boolean }) {
           {NO_BACKUPS_MESSAGE}
         </p>
       ) : (
-        <BackupsList projectRef={ref} backups={data.backups} />
+        <BackupsList
+          projectRef={ref}
+          backups={data.backups}
+          canRestore={scheduled && canManage && project?.status === 'ACTIVE_HEALTHY'}
+        />
       )}
     </div>
   )

@@ -1,0 +1,25 @@
+import { REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { fetcher } from '../fetcher'
+import type { MutationOptions } from '../types'
+import { backupKeys } from './keys'
+
+export type BackupCreateVariables = { ref: string | undefined }
+
+/** Queues a backup of the running project now (202); the schedule query follows it while it runs. */
+export async function createBackup({ ref }: BackupCreateVariables) {
+  if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
+  return fetcher<Record<string, never>>(`/platform/database/${encodeURIComponent(ref)}/backups`, { method: 'POST' })
+}
+
+export function useBackupCreateMutation(options: MutationOptions<Record<string, never>, BackupCreateVariables> = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    ...options,
+    mutationFn: createBackup,
+    onSuccess: (answer, variables, ...rest) => {
+      void queryClient.invalidateQueries({ queryKey: backupKeys.schedule(variables.ref) })
+      return options.onSuccess?.(answer, variables, ...rest)
+    },
+  })
+}

@@ -1,0 +1,26 @@
+import { type BackupSchedule, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
+import { useQuery } from '@tanstack/react-query'
+import { fetcher } from '../fetcher'
+import type { QueryOptions } from '../types'
+import { backupKeys } from './keys'
+
+/** While a backup is queued or running, the schedule (and the list) is read again this often. */
+export const BACKUP_IN_PROGRESS_POLL_INTERVAL_MS = 2000
+
+export async function getBackupSchedule({ ref }: { ref: string | undefined }, signal?: AbortSignal) {
+  if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
+  return fetcher<BackupSchedule>(`/platform/database/${encodeURIComponent(ref)}/backups/schedule`, { signal })
+}
+
+export function useBackupScheduleQuery(
+  { ref }: { ref: string | undefined },
+  options: QueryOptions<BackupSchedule> = {},
+) {
+  return useQuery({
+    ...options,
+    queryKey: backupKeys.schedule(ref),
+    queryFn: ({ signal }) => getBackupSchedule({ ref }, signal),
+    enabled: Boolean(ref) && (options.enabled ?? true),
+    refetchInterval: (query) => (query.state.data?.in_progress ? BACKUP_IN_PROGRESS_POLL_INTERVAL_MS : false),
+  })
+}
