@@ -67,3 +67,40 @@ export type ManagementBackupsResponse = z.infer<typeof ManagementBackupsResponse
 
 export const BACKUP_ALREADY_RUNNING = 'A backup of this project is already being taken'
 export const BACKUPS_WRITE_DENIED = 'You need additional permissions to manage backups'
+
+/** The point-in-time recovery add-on keeps this many days of WAL. */
+export const PITR_RETENTION_DAYS = [7, 14, 28] as const
+export const PITR_PERMISSION_DENIED = 'You need additional permissions to amend subscriptions'
+export const PITR_NEEDS_PAID_PLAN = 'Point-in-time recovery needs a paid plan'
+
+/** `GET /platform/database/{ref}/backups/pitr`: the add-on and the recoverable window (ISO 8601, UTC). */
+export const PitrStatus = z.object({
+  enabled: z.boolean(),
+  retention_days: z.number().int().nullable(),
+  /** null while no base backup has been taken since archiving began */
+  earliest_recovery_time: z.string().nullable(),
+  latest_recovery_time: z.string().nullable(),
+  archived_wal_bytes: z.number(),
+})
+export type PitrStatus = z.infer<typeof PitrStatus>
+
+/** `PUT /platform/projects/{ref}/addons/pitr`: null turns the add-on off. */
+export const UpdatePitrBody = z.object({
+  retention_days: z
+    .number({ error: 'retention_days is required' })
+    .int()
+    .refine((days) => (PITR_RETENTION_DAYS as readonly number[]).includes(days), {
+      message: `retention_days must be one of ${PITR_RETENTION_DAYS.join(', ')}`,
+    })
+    .nullable(),
+})
+export type UpdatePitrBody = z.infer<typeof UpdatePitrBody>
+
+/** `POST /v1/projects/{ref}/database/backups/restore-pitr`: the instant to go back to, in whole seconds. */
+export const RestorePitrBody = z.object({
+  recovery_time_target_unix: z
+    .number({ error: 'recovery_time_target_unix is required' })
+    .int('recovery_time_target_unix must be a whole number of seconds')
+    .positive('recovery_time_target_unix must be a whole number of seconds'),
+})
+export type RestorePitrBody = z.infer<typeof RestorePitrBody>

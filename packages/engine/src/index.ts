@@ -18,6 +18,7 @@ export {
   type RestoreArchiveOptions,
   type RestoreArchiveResult,
 } from './backup/types'
+export { ARCHIVE_TIMEOUT_S, type WalArchiveState } from './backup/wal-archive'
 export { checkpointCluster } from './cluster/checkpoint'
 export {
   assertSocketPathFits,

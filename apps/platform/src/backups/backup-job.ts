@@ -53,7 +53,12 @@ export async function pruneBackups(ctx: AppContext, projectId: number, ref: stri
   const owner = await ctx.db
     .selectFrom('projects')
     .innerJoin('organizations', 'organizations.id', 'projects.organization_id')
-    .select(['projects.backup_retention_days', 'organizations.plan_id'])
+    .select([
+      'projects.backup_retention_days',
+      'projects.pitr_retention_days',
+      'projects.pitr_enabled_at',
+      'organizations.plan_id',
+    ])
     .where('projects.id', '=', projectId)
     .executeTakeFirst()
   if (!owner) return 0
@@ -62,17 +67,28 @@ export async function pruneBackups(ctx: AppContext, projectId: number, ref: stri
     .select(['id', 'kind', 'file', 'created_at'])
     .where('project_id', '=', projectId)
     .execute()
+  // point-in-time recovery needs a base backup at the start of its window
+  const retention = Math.max(retentionDays(owner.backup_retention_days, owner.plan_id), owner.pitr_retention_days ?? 0)
   const doomed = backupsToPrune(
     rows.map((row) => ({ id: row.id, kind: row.kind, createdAt: row.created_at })),
-    retentionDays(owner.backup_retention_days, owner.plan_id),
+    retention,
     now,
   )
-  if (doomed.length === 0) return 0
   const ids = doomed.map((backup) => backup.id)
-  const files = rows.filter((row) => ids.includes(row.id)).map((row) => fileId(row.file))
-  // the rows go first: a crash in between leaves an unlisted archive, never a listed backup without a file
-  await ctx.db.deleteFrom('backups').where('id', 'in', ids).execute()
-  await ctx.driver.deleteBackups(ref, files)
+  if (ids.length > 0) {
+    const files = rows.filter((row) => ids.includes(row.id)).map((row) => fileId(row.file))
+    // the rows go first: a crash in between leaves an unlisted archive, never a listed backup without a file
+    await ctx.db.deleteFrom('backups').where('id', 'in', ids).execute()
+    await ctx.driver.deleteBackups(ref, files)
+  }
+  const enabledAt = owner.pitr_enabled_at
+  if (owner.pitr_retention_days !== null && enabledAt) {
+    // archived WAL older than the oldest base a recovery can start from serves no one
+    const oldestBase = rows
+      .filter((row) => !ids.includes(row.id) && row.created_at >= enabledAt)
+      .sort((a, b) => a.created_at.getTime() - b.created_at.getTime())[0]
+    if (oldestBase) await ctx.driver.pruneWalArchive(ref, fileId(oldestBase.file))
+  }
   return ids.length
 }
 

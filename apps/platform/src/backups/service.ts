@@ -115,7 +115,7 @@ export async function restoreBackupInPlace(
   return startOperation(ctx, project, 'restore-backup', userId, { pending_restore_backup_id: backup.id })
 }
 
-/** The management API's list: every archive is a physical backup; there is no WAL archive (no PITR) yet. */
+/** The management API's list: every archive is a physical backup; WAL is archived while PITR is on. */
 export async function managementBackups(ctx: AppContext, project: ProjectRow): Promise<ManagementBackupsResponse> {
   const rows = await ctx.db
     .selectFrom('backups')
@@ -126,8 +126,8 @@ export async function managementBackups(ctx: AppContext, project: ProjectRow): P
   const unix = (date: Date | undefined) => (date ? Math.floor(date.getTime() / 1000) : null)
   return {
     region: project.region,
-    walg_enabled: false,
-    pitr_enabled: false,
+    walg_enabled: project.pitr_retention_days !== null,
+    pitr_enabled: project.pitr_retention_days !== null,
     backups: rows.map((row) => ({
       id: row.id,
       is_physical_backup: true,

@@ -8,6 +8,7 @@ import * as edgeFunctions from './migrations/005-edge-functions'
 import * as reports from './migrations/007-reports'
 import * as functionsNetwork from './migrations/008-functions-network'
 import * as backupSchedule from './migrations/009-backup-schedule'
+import * as pitr from './migrations/010-pitr'
 import type { Database } from './types'
 
 export type Db = Kysely<Database>
@@ -23,6 +24,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '007-reports': reports,
   '008-functions-network': functionsNetwork,
   '009-backup-schedule': backupSchedule,
+  '010-pitr': pitr,
 }
 
 export function createDb(config: pg.PoolConfig): { db: Db; pool: pg.Pool } {

@@ -92,6 +92,12 @@ export interface ProjectsTable {
   last_backup_error: string | null
   /** the backup an in-place restore (status RESTORING) is putting back */
   pending_restore_backup_id: number | null
+  /** the point-in-time recovery add-on's retention in days; null = off (no WAL archiving) */
+  pitr_retention_days: number | null
+  /** WAL has been archived since then: no point-in-time recovery reaches before it */
+  pitr_enabled_at: Date | null
+  /** with pending_restore_backup_id: the instant the restore replays the WAL to */
+  pending_recovery_target: Date | null
 }
 
 export interface BackupsTable {

@@ -46,7 +46,7 @@ export class HealthMonitor {
     await this.jobs.exclusive(ref, async () => {
       const project = await this.db
         .selectFrom('projects')
-        .select(['ref', 'status', 'port', 'postgres_major', 'compute_size'])
+        .select(['ref', 'status', 'port', 'postgres_major', 'compute_size', 'pitr_retention_days'])
         .where('ref', '=', ref)
         .executeTakeFirst()
       if (project?.status !== 'ACTIVE_HEALTHY' || (await this.driver.projectHealth(ref)) !== 'down') return
@@ -67,7 +67,7 @@ export class HealthMonitor {
     try {
       const projects = await this.db
         .selectFrom('projects')
-        .select(['ref', 'port', 'postgres_major', 'compute_size'])
+        .select(['ref', 'port', 'postgres_major', 'compute_size', 'pitr_retention_days'])
         .where('status', '=', 'ACTIVE_HEALTHY')
         .execute()
       for (const project of projects) {

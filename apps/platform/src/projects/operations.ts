@@ -21,7 +21,7 @@ export async function startOperation(
   row: ProjectRow,
   operation: ProjectOperation,
   userId: number | null,
-  changes: { pending_compute_size?: string; pending_restore_backup_id?: number } = {},
+  changes: { pending_compute_size?: string; pending_restore_backup_id?: number; pending_recovery_target?: Date } = {},
 ): Promise<ProjectRow> {
   const transition = TRANSITIONS[operation]
   const reason = refusal(operation, row.status as ProjectStatus)

@@ -8,7 +8,7 @@ import { runtimeConfig } from './runtime'
 export async function recoverProjects(ctx: AppContext, log: (message: string) => void): Promise<void> {
   const projects = await ctx.db
     .selectFrom('projects')
-    .select(['ref', 'status', 'port', 'postgres_major', 'compute_size'])
+    .select(['ref', 'status', 'port', 'postgres_major', 'compute_size', 'pitr_retention_days'])
     .execute()
   await Promise.all(
     projects.map(async (project) => {

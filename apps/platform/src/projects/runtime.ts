@@ -10,12 +10,14 @@ export const PROJECT_SERVER_SETTINGS = { shared_preload_libraries: 'pg_stat_stat
 
 /** How the project's server should run, from its row: the row is the truth the driver applies. */
 export function runtimeConfig(
-  project: Pick<ProjectRow, 'postgres_major' | 'port' | 'compute_size'>,
+  project: Pick<ProjectRow, 'postgres_major' | 'port' | 'compute_size' | 'pitr_retention_days'>,
 ): ProjectRuntimeConfig {
   return {
     major: project.postgres_major,
     port: project.port,
     computeSize: project.compute_size as ComputeSize,
     settings: { ...PROJECT_SERVER_SETTINGS },
+    // the point-in-time recovery add-on archives every WAL segment
+    walArchiving: project.pitr_retention_days !== null,
   }
 }

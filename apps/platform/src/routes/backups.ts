@@ -2,11 +2,15 @@ import {
   BACKUPS_WRITE_DENIED,
   PermissionAction,
   PermissionResource,
+  PITR_PERMISSION_DENIED,
   RestoreBackupBody,
+  RestorePitrBody,
   UpdateBackupScheduleBody,
+  UpdatePitrBody,
 } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { requireAuth } from '../auth/request-auth'
+import { pitrStatus, restoreToPointInTime, updatePitr } from '../backups/pitr'
 import {
   backupSchedule,
   managementBackups,
@@ -56,6 +60,27 @@ export function backupRoutes(ctx: AppContext) {
       const { row } = await projectOf(request, 'write')
       await requestBackup(ctx, row)
       return reply.status(202).send({})
+    })
+
+    app.get('/platform/database/:ref/backups/pitr', async (request) => {
+      const { row } = await projectOf(request, 'read')
+      return pitrStatus(ctx, row)
+    })
+
+    app.put('/platform/projects/:ref/addons/pitr', async (request) => {
+      const { ref } = parseInput(RefParams, request.params)
+      const userId = requireAuth(request).userId
+      const { row, membership, organizationSlug } = await getProjectForUser(ctx, userId, ref)
+      assertCan(membership, PermissionAction.BILLING_WRITE, PermissionResource.SUBSCRIPTIONS, PITR_PERMISSION_DENIED)
+      const body = parseInput(UpdatePitrBody, request.body)
+      const updated = await updatePitr(ctx, row, membership.organization.plan_id, body, userId)
+      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
+    })
+
+    app.post('/v1/projects/:ref/database/backups/restore-pitr', async (request) => {
+      const { row, userId, organizationSlug } = await projectOf(request, 'write')
+      const updated = await restoreToPointInTime(ctx, row, parseInput(RestorePitrBody, request.body), userId)
+      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
     })
 
     app.post('/platform/database/:ref/backups/restore-physical', async (request) => {

@@ -2,10 +2,12 @@ import { rm } from 'node:fs/promises'
 import path from 'node:path'
 import { archiveStoppedCluster } from '../backup/cold'
 import { onlineBaseBackup } from '../backup/online'
-import { formatLsn, readControlFile } from '../backup/pg-control'
+import { formatLsn, parseLsn, readControlFile, walFileName } from '../backup/pg-control'
+import { flushWalToArchive, recoverToTime } from '../backup/point-in-time'
 import { restoreArchive } from '../backup/restore'
 import { preferredArchiveExtension } from '../backup/tools'
 import { type ArchiveSource, reportProgress } from '../backup/types'
+import { pruneWalArchive, type WalArchiveState, walArchiveState } from '../backup/wal-archive'
 import { checkpointCluster } from '../cluster/checkpoint'
 import { clusterPid } from '../cluster/pid-file'
 import { readSettingsPort } from '../cluster/settings'
@@ -13,6 +15,7 @@ import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
 import type { ClusterSpec } from '../cluster/types'
 import type { PostgresEngine } from '../engines/types'
+import { mkdirOwned } from '../system/fs-owned'
 import type { RunAs } from '../system/run-as'
 import {
   type BackupInfo,
@@ -36,7 +39,14 @@ import type {
 
 /** What the backup operations need of the LocalDriver. */
 export interface BackupHost {
-  paths(ref: string): { dataDir: string; socketDir: string; backupsDir: string }
+  paths(ref: string): {
+    projectDir: string
+    dataDir: string
+    socketDir: string
+    backupsDir: string
+    walArchiveDir: string
+    logFile: string
+  }
   runAsOf(ref: string): RunAs | null
   engineFor(major: number): PostgresEngine
   dataMajor(ref: string): Promise<number | null>
@@ -44,8 +54,13 @@ export interface BackupHost {
   storedSpec(ref: string): Promise<ClusterSpec>
   /** Checks the data directory and writes `config`'s settings, ready for a start. */
   configuredSpec(ref: string, config: ProjectRuntimeConfig): Promise<ClusterSpec>
+  /** The spec `config` gives the project, without touching its files. */
+  projectSpec(ref: string, config: ProjectRuntimeConfig): ClusterSpec
   startTimeoutMs?: number
 }
+
+/** initdb's default: a base backup's start LSN names its first segment with it. */
+const WAL_SEGMENT_BYTES = 16 * 1024 * 1024
 
 /** Project backups as archive files in DATA/projects/{ref}/backups (root-owned, 0700; archives 0600). */
 export class LocalBackups {
@@ -162,6 +177,51 @@ export class LocalBackups {
     runtime: ProjectRuntimeConfig,
     options: RestoreProjectOptions = {},
   ): Promise<RestoreProjectResult> {
+    return this.restoreWith(ref, backup, runtime, options, async () => {})
+  }
+
+  /**
+   * Point-in-time recovery: the backup is extracted beside the live data and replayed with the archived WAL up
+   * to `target` on a socket of its own, while the live server still runs; only a recovered copy is swapped in.
+   */
+  async restoreToTime(
+    ref: string,
+    backup: string,
+    target: Date,
+    runtime: ProjectRuntimeConfig,
+    options: RestoreProjectOptions = {},
+  ): Promise<RestoreProjectResult> {
+    const { dataDir, socketDir, walArchiveDir, projectDir } = this.host.paths(ref)
+    if ((await clusterPid({ dataDir })) !== null) {
+      // everything committed until now must be in the archive before the replay reads it
+      reportProgress(options.onProgress, 'archiving the latest WAL')
+      await flushWalToArchive({ dataDir, socketDir, port: await readSettingsPort(dataDir) })
+    }
+    return this.restoreWith(ref, backup, runtime, options, async (restoring) => {
+      reportProgress(options.onProgress, 'replaying WAL to the target time')
+      const recoverySocketDir = path.join(projectDir, 'run-recovery')
+      await mkdirOwned(recoverySocketDir, this.host.runAsOf(ref), 0o700)
+      const spec: ClusterSpec = {
+        ...this.host.projectSpec(ref, { ...runtime, port: null }),
+        dataDir: restoring,
+        socketDir: recoverySocketDir,
+      }
+      await recoverToTime(spec, walArchiveDir, target)
+    })
+  }
+
+  /**
+   * Extracts the backup beside the data directory while the server still runs, prepares it (`prepare`), then
+   * stops the server, swaps the directories and starts on the restored data (see swapInRestoredData for the
+   * rollback).
+   */
+  private async restoreWith(
+    ref: string,
+    backup: string,
+    runtime: ProjectRuntimeConfig,
+    options: RestoreProjectOptions,
+    prepare: (restoring: string) => Promise<void>,
+  ): Promise<RestoreProjectResult> {
     const started = performance.now()
     const { dataDir, backupsDir } = this.host.paths(ref)
     await settleDataDir(dataDir)
@@ -173,6 +233,7 @@ export class LocalBackups {
       onProgress: options.onProgress,
     })
     try {
+      await prepare(restoring)
       reportProgress(options.onProgress, 'swapping data directories')
       const wasRunning = (await clusterPid({ dataDir })) !== null
       const swapped = await swapInRestoredData({
@@ -192,5 +253,18 @@ export class LocalBackups {
     } finally {
       await rm(restoring, { recursive: true, force: true })
     }
+  }
+
+  walArchiveState(ref: string): Promise<WalArchiveState> {
+    return walArchiveState(this.host.paths(ref).walArchiveDir)
+  }
+
+  /** Deletes archived WAL older than the start of `oldestBackup` (an id from list()). */
+  async pruneWalArchive(ref: string, oldestBackup: string): Promise<number> {
+    const info = await readBackup(this.host.paths(ref).backupsDir, oldestBackup)
+    if (!info?.checkpointLsn) return 0
+    // comparisons ignore the timeline, so timeline 1 names the segment well enough
+    const segment = walFileName(1, parseLsn(info.checkpointLsn), WAL_SEGMENT_BYTES)
+    return pruneWalArchive(this.host.paths(ref).walArchiveDir, segment)
   }
 }

@@ -3,6 +3,7 @@ import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import type { ClientConfig } from 'pg'
+import { type WalArchiveState, walArchiveSettings } from '../backup/wal-archive'
 import { checkpointCluster } from '../cluster/checkpoint'
 import { connectionConfig } from '../cluster/client'
 import { initCluster, isInitializedDataDir, partialDataDir } from '../cluster/init'
@@ -69,6 +70,8 @@ export interface LocalProjectPaths {
   logFile: string
   /** Archives of the project (owned by the platform's user, mode 0700). */
   backupsDir: string
+  /** Archived WAL segments (written by the project's server, so owned by its user). */
+  walArchiveDir: string
 }
 
 const REF_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/
@@ -94,6 +97,7 @@ export class LocalDriver implements ProjectDriver {
       dataMajor: (ref) => this.dataMajor(ref),
       storedSpec: (ref) => this.storedSpec(ref),
       configuredSpec: (ref, config) => this.configuredSpec(ref, config),
+      projectSpec: (ref, config) => this.projectSpec(ref, config),
       startTimeoutMs: options.startTimeoutMs,
     })
   }
@@ -108,6 +112,7 @@ export class LocalDriver implements ProjectDriver {
       socketDir: path.join(projectDir, 'run'),
       logFile: path.join(logDir, 'postgres.log'),
       backupsDir: path.join(projectDir, 'backups'),
+      walArchiveDir: path.join(projectDir, 'wal-archive'),
     }
   }
 
@@ -117,7 +122,7 @@ export class LocalDriver implements ProjectDriver {
 
   /** The full cluster spec of a project, for engine operations the driver does not wrap (backups, upgrades). */
   projectSpec(ref: string, config: ProjectRuntimeConfig): ClusterSpec {
-    const { dataDir, socketDir, logFile } = this.projectPaths(ref)
+    const { dataDir, socketDir, logFile, walArchiveDir } = this.projectPaths(ref)
     return {
       dataDir,
       socketDir,
@@ -126,7 +131,11 @@ export class LocalDriver implements ProjectDriver {
       listenAddress: this.options.listenAddress,
       engine: engineForMajor(this.options.engines, config.major),
       runAs: this.runAsOf(ref),
-      settings: { ...computeSettings(config.computeSize), ...config.settings },
+      settings: {
+        ...computeSettings(config.computeSize),
+        ...(config.walArchiving ? walArchiveSettings(walArchiveDir) : {}),
+        ...config.settings,
+      },
     }
   }
 
@@ -284,6 +293,31 @@ export class LocalDriver implements ProjectDriver {
     })
   }
 
+  restoreProjectToTime(
+    ref: string,
+    backup: string,
+    target: Date,
+    runtime: ProjectRuntimeConfig,
+    options?: RestoreProjectOptions,
+  ): Promise<RestoreProjectResult> {
+    return this.exclusive(ref, async () => {
+      await this.projectUser(ref)
+      const result = await this.backups.restoreToTime(ref, backup, target, runtime, options)
+      const location = await this.location(ref)
+      if (location) await this.secureRoles({ ...location, engine: engineForMajor(this.options.engines, runtime.major) })
+      return result
+    })
+  }
+
+  walArchiveState(ref: string): Promise<WalArchiveState> {
+    return this.backups.walArchiveState(ref)
+  }
+
+  pruneWalArchive(ref: string, oldestBackup: string): Promise<number> {
+    if (!isBackupId(oldestBackup)) return Promise.resolve(0)
+    return this.exclusive(ref, () => this.backups.pruneWalArchive(ref, oldestBackup))
+  }
+
   async projectDiskUsage(ref: string): Promise<number> {
     return (await directoryUsage(this.projectPaths(ref).dataDir)).bytes
   }
@@ -414,6 +448,7 @@ export class LocalDriver implements ProjectDriver {
     if (dataMajor === null) throw new Error(`Project ${ref} has no initialised data directory`)
     this.assertMajor(ref, dataMajor, config.major)
     const spec = this.projectSpec(ref, config)
+    if (config.walArchiving) await mkdirOwned(this.projectPaths(ref).walArchiveDir, spec.runAs, 0o700)
     await writeClusterSettings(spec)
     return spec
   }

@@ -1,6 +1,7 @@
 import type { Readable } from 'node:stream'
 import type { ClientConfig } from 'pg'
 import type { BackupKind, ProgressCallback } from '../backup/types'
+import type { WalArchiveState } from '../backup/wal-archive'
 import type { SettingValue, StopMode } from '../cluster/types'
 import type { ComputeSize } from '../compute'
 import type { BackupInfo } from './backup-store'
@@ -14,8 +15,10 @@ export interface ProjectRuntimeConfig {
   /** TCP port clients use; null = no TCP listener. */
   port: number | null
   computeSize: ComputeSize
-  /** More server settings (e.g. WAL archiving for backups), applied after the compute size's. */
+  /** More server settings, applied after the compute size's. */
   settings?: Record<string, SettingValue>
+  /** Archive every WAL segment (point-in-time recovery); turning it on or off takes a restart. */
+  walArchiving?: boolean
 }
 
 export interface CreateProjectInput extends ProjectRuntimeConfig {
@@ -140,6 +143,22 @@ export interface ProjectDriver {
     runtime: ProjectRuntimeConfig,
     options?: RestoreProjectOptions,
   ): Promise<RestoreProjectResult>
+  /**
+   * Replaces the project's data with a backup replayed up to `target` with the archived WAL (the project must
+   * have run with walArchiving since that backup). The live data stays untouched until the recovered copy is
+   * consistent; a failure leaves the project as it was.
+   */
+  restoreProjectToTime(
+    ref: string,
+    backup: string,
+    target: Date,
+    runtime: ProjectRuntimeConfig,
+    options?: RestoreProjectOptions,
+  ): Promise<RestoreProjectResult>
+  /** What the project's WAL archive holds. */
+  walArchiveState(ref: string): Promise<WalArchiveState>
+  /** Deletes archived WAL that no recovery from `oldestBackup` (or a newer backup) needs. */
+  pruneWalArchive(ref: string, oldestBackup: string): Promise<number>
   /** Bytes under the project's data directory (data and WAL; backups are not included). */
   projectDiskUsage(ref: string): Promise<number>
   projectHealth(ref: string): Promise<ProjectHealth>

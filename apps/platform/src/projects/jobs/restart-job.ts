@@ -1,3 +1,4 @@
+import { ensurePitrBaseBackup } from '../../backups/pitr'
 import type { AppContext } from '../../context'
 import { runtimeConfig } from '../runtime'
 import { setProjectStatus } from '../status'
@@ -13,6 +14,8 @@ export function restartJob(ctx: AppContext) {
       await ctx.driver.restartProject(project.ref, runtimeConfig(project))
       ctx.health.markServing(project.ref)
       await setProjectStatus(ctx.db, project.ref, 'ACTIVE_HEALTHY')
+      // a restart that turned WAL archiving on opens the recovery window with a base backup
+      await ensurePitrBaseBackup(ctx, project.ref)
     },
     async (project) => {
       // leave it running if at all possible

@@ -4,7 +4,7 @@ import { runtimeConfig } from '../runtime'
 import { operationHandler } from './run-operation'
 
 /**
- * Puts a backup of a running project back in place: the archive is extracted beside the live data, then the
+ * Puts a backup of a running project back in place (replayed to `pending_recovery_target` when set): the archive is extracted beside the live data, then the
  * server stops, the directories swap and it starts on the backup's data. When anything fails the driver puts the
  * previous data back and starts it, so the project ends healthy either way, with the error shown.
  */
@@ -28,13 +28,31 @@ export function restoreBackupJob(ctx: AppContext) {
       await report('extracting the backup', 0.1)
       await ctx.connections.closeProject(project.ref)
       ctx.health.markStopped(project.ref)
-      await ctx.driver.restoreProjectFromBackup(project.ref, fileId(backup.file), runtimeConfig(project), {
-        onProgress: (step, fraction) => void report(step, fraction === undefined ? undefined : 0.1 + fraction * 0.85),
-      })
+      const options = {
+        onProgress: (step: string, fraction?: number) =>
+          void report(step, fraction === undefined ? undefined : 0.1 + fraction * 0.85),
+      }
+      if (project.pending_recovery_target) {
+        await ctx.driver.restoreProjectToTime(
+          project.ref,
+          fileId(backup.file),
+          project.pending_recovery_target,
+          runtimeConfig(project),
+          options,
+        )
+      } else {
+        await ctx.driver.restoreProjectFromBackup(project.ref, fileId(backup.file), runtimeConfig(project), options)
+      }
       ctx.health.markServing(project.ref)
       await ctx.db
         .updateTable('projects')
-        .set({ status: 'ACTIVE_HEALTHY', status_error: null, pending_restore_backup_id: null, updated_at: new Date() })
+        .set({
+          status: 'ACTIVE_HEALTHY',
+          status_error: null,
+          pending_restore_backup_id: null,
+          pending_recovery_target: null,
+          updated_at: new Date(),
+        })
         .where('ref', '=', project.ref)
         .execute()
     },
@@ -46,6 +64,7 @@ export function restoreBackupJob(ctx: AppContext) {
           status: 'ACTIVE_HEALTHY',
           status_error: `Restoring the backup failed, and the project runs on its data from before: ${error.message}`,
           pending_restore_backup_id: null,
+          pending_recovery_target: null,
         })
         .where('ref', '=', project.ref)
         .execute()
