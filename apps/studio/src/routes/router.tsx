@@ -24,6 +24,8 @@ export const PAGE_TITLES = {
   computeAndDisk: 'Compute and disk',
   backups: 'Backups',
   scheduledBackups: 'Scheduled backups',
+  pointInTimeRecovery: 'Point-in-time recovery',
+  addons: 'Add-ons',
   sqlEditor: 'SQL editor',
   reports: 'Reports',
   report: 'Report',
@@ -67,6 +69,8 @@ const ProjectSettingsGeneral = lazy(() => import('./project-settings-general'))
 const ProjectComputeAndDisk = lazy(() => import('./project-compute-and-disk'))
 const ProjectBackups = lazy(() => import('./project-backups'))
 const ProjectScheduledBackups = lazy(() => import('./project-scheduled-backups'))
+const ProjectPitr = lazy(() => import('./project-pitr'))
+const ProjectAddons = lazy(() => import('./project-addons'))
 const ProjectSql = lazy(() => import('./project-sql'))
 const ProjectReports = lazy(() => import('./project-reports'))
 const ProjectReport = lazy(() => import('./project-report'))
@@ -182,6 +186,21 @@ export const routes: RouteObject[] = [
                 path: 'database/backups/scheduled',
                 handle: { title: PAGE_TITLES.scheduledBackups } satisfies RouteHandle,
                 element: page(ProjectScheduledBackups),
+              },
+              {
+                path: 'database/backups/pitr',
+                handle: { title: PAGE_TITLES.pointInTimeRecovery } satisfies RouteHandle,
+                element: page(ProjectPitr),
+              },
+              {
+                path: 'addons',
+                handle: { title: PAGE_TITLES.addons } satisfies RouteHandle,
+                element: page(ProjectAddons),
+              },
+              {
+                path: 'settings/addons',
+                handle: { title: PAGE_TITLES.addons } satisfies RouteHandle,
+                element: page(ProjectAddons),
               },
               {
                 path: 'sql',

@@ -64,6 +64,7 @@ export const PRODUCT_MENU: readonly ProductMenuGroup[] = [
           { label: 'Extensions', path: 'database/extensions' },
           { label: 'Backups', path: 'database/backups' },
           { label: 'Scheduled backups', path: 'database/backups/scheduled' },
+          { label: 'Point-in-time recovery', path: 'database/backups/pitr' },
         ],
       },
       { label: 'Storage', path: 'storage' },
@@ -76,6 +77,7 @@ export const PRODUCT_MENU: readonly ProductMenuGroup[] = [
     label: 'Manage',
     items: [
       { label: 'Reports', path: 'reports' },
+      { label: 'Add-ons', path: 'addons' },
       { label: 'Infrastructure', path: 'infrastructure' },
       { label: 'Compute and disk', path: 'compute-and-disk' },
       {
@@ -86,6 +88,7 @@ export const PRODUCT_MENU: readonly ProductMenuGroup[] = [
           { label: 'API', path: 'settings/api' },
           { label: 'Database', path: 'settings/database' },
           { label: 'Infrastructure', path: 'settings/infrastructure' },
+          { label: 'Add-ons', path: 'settings/addons' },
           { label: 'Compute and disk', path: 'settings/compute-and-disk' },
         ],
       },

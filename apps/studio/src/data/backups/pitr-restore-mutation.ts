@@ -1,0 +1,28 @@
+import { type Project, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
+import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { fetcher } from '../fetcher'
+import { applyProjectOperationResult } from '../projects/project-operation-cache'
+import type { MutationOptions } from '../types'
+
+export type PitrRestoreVariables = { ref: string | undefined; recoveryTimeTargetUnix: number }
+
+/** Restores the project to that instant (whole seconds); the project answers RESTORING until it is done. */
+export async function restoreToPointInTime({ ref, recoveryTimeTargetUnix }: PitrRestoreVariables) {
+  if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
+  return fetcher<Project>(`/v1/projects/${encodeURIComponent(ref)}/database/backups/restore-pitr`, {
+    method: 'POST',
+    body: { recovery_time_target_unix: recoveryTimeTargetUnix },
+  })
+}
+
+export function usePitrRestoreMutation(options: MutationOptions<Project, PitrRestoreVariables> = {}) {
+  const queryClient = useQueryClient()
+  return useMutation({
+    ...options,
+    mutationFn: restoreToPointInTime,
+    onSuccess: (project, ...rest) => {
+      applyProjectOperationResult(queryClient, project)
+      return options.onSuccess?.(project, ...rest)
+    },
+  })
+}
