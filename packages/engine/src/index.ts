@@ -81,6 +81,7 @@ export { SOCKET_ONLY_PORT } from './cluster/types'
 export { COMPUTE_SIZES, type ComputeSettings, type ComputeSize, computeSettings, isComputeSize } from './compute'
 export type { BackupInfo } from './driver/backup-store'
 export { LocalDriver, type LocalDriverOptions, type LocalProjectPaths } from './driver/local'
+export type { UpgradeProgress, UpgradeResult } from './driver/local-upgrade'
 export type {
   BackupProjectOptions,
   CreateProjectInput,
@@ -114,3 +115,4 @@ export {
 } from './system/project-users'
 export { DEFAULT_RUN_AS_USER, type IdRange, lookupUser, type RunAs, resolveRunAs } from './system/run-as'
 export { assertTraversableBy } from './system/traversable'
+export { UPGRADE_PROGRESS_KEYS, type UpgradeProgressKey } from './upgrade/progress'

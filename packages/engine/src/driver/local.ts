@@ -27,6 +27,7 @@ import type { RunAs } from '../system/run-as'
 import { assertTraversableBy } from '../system/traversable'
 import { type BackupInfo, isBackupId } from './backup-store'
 import { LocalBackups } from './local-backups'
+import { type UpgradeProgress, type UpgradeResult, upgradeBlockers, upgradeProject } from './local-upgrade'
 import { settleDataDir } from './restore-swap'
 import type {
   BackupProjectOptions,
@@ -307,6 +308,40 @@ export class LocalDriver implements ProjectDriver {
       if (location) await this.secureRoles({ ...location, engine: engineForMajor(this.options.engines, runtime.major) })
       return result
     })
+  }
+
+  upgradeProject(
+    ref: string,
+    source: ProjectRuntimeConfig,
+    target: ProjectRuntimeConfig,
+    progress: UpgradeProgress,
+  ): Promise<UpgradeResult> {
+    return this.exclusive(ref, async () => {
+      await this.projectUser(ref)
+      return upgradeProject(
+        {
+          paths: (id) => this.projectPaths(id),
+          engineFor: (major) => engineForMajor(this.options.engines, major),
+          projectSpec: (id, config) => this.projectSpec(id, config),
+          configuredSpec: (id, config) => this.configuredSpec(id, config),
+          secureRoles: (spec) => this.secureRoles(spec),
+          startTimeoutMs: this.options.startTimeoutMs,
+        },
+        ref,
+        source,
+        target,
+        progress,
+      )
+    })
+  }
+
+  async upgradeBlockers(ref: string, sourceMajor: number, targetMajor: number): Promise<string[]> {
+    const location = await this.location(ref)
+    const running = location && (await clusterPid({ dataDir: location.dataDir })) !== null
+    const spec = running
+      ? { ...this.projectSpec(ref, { major: sourceMajor, port: location.port, computeSize: 'nano' }), ...location }
+      : null
+    return upgradeBlockers(this.options.engines, spec, sourceMajor, targetMajor)
   }
 
   walArchiveState(ref: string): Promise<WalArchiveState> {

@@ -4,7 +4,9 @@ import type { BackupKind, ProgressCallback } from '../backup/types'
 import type { WalArchiveState } from '../backup/wal-archive'
 import type { SettingValue, StopMode } from '../cluster/types'
 import type { ComputeSize } from '../compute'
+import type { UpgradeProgressKey } from '../upgrade/progress'
 import type { BackupInfo } from './backup-store'
+import type { UpgradeResult } from './local-upgrade'
 
 export type ProjectHealth = 'ready' | 'starting' | 'down'
 
@@ -159,6 +161,18 @@ export interface ProjectDriver {
   walArchiveState(ref: string): Promise<WalArchiveState>
   /** Deletes archived WAL that no recovery from `oldestBackup` (or a newer backup) needs. */
   pruneWalArchive(ref: string, oldestBackup: string): Promise<number>
+  /**
+   * Moves the project's data to a newer major (`target.major`) and starts it there; `progress` hears each step.
+   * A failure leaves the project running on `source` with its data as it was.
+   */
+  upgradeProject(
+    ref: string,
+    source: ProjectRuntimeConfig,
+    target: ProjectRuntimeConfig,
+    progress: (key: UpgradeProgressKey) => void | Promise<void>,
+  ): Promise<UpgradeResult>
+  /** Why the running project cannot be upgraded to `targetMajor` (empty when it can). */
+  upgradeBlockers(ref: string, sourceMajor: number, targetMajor: number): Promise<string[]>
   /** Bytes under the project's data directory (data and WAL; backups are not included). */
   projectDiskUsage(ref: string): Promise<number>
   projectHealth(ref: string): Promise<ProjectHealth>

@@ -1,0 +1,41 @@
+import type pg from 'pg'
+
+/** Object counts by kind that a dump and restore must carry over exactly. */
+const OBJECT_COUNTS = `
+select 'schemas' as kind, count(*)::int as n from pg_namespace where nspname !~ '^pg_' and nspname <> 'information_schema'
+union all select 'relations:' || relkind::text, count(*)::int from pg_class c join pg_namespace n on n.oid = c.relnamespace
+  where nspname !~ '^pg_' and nspname <> 'information_schema' and relkind in ('r', 'v', 'm', 'S', 'f', 'p') group by relkind
+union all select 'functions', count(*)::int from pg_proc p join pg_namespace n on n.oid = p.pronamespace
+  where nspname !~ '^pg_' and nspname <> 'information_schema'
+    and not exists (select 1 from pg_depend d where d.objid = p.oid and d.deptype = 'e')
+union all select 'policies', count(*)::int from pg_policy
+union all select 'triggers', count(*)::int from pg_trigger where not tgisinternal
+union all select 'event triggers', count(*)::int from pg_event_trigger
+union all select 'extensions', count(*)::int from pg_extension
+union all select 'roles', count(*)::int from pg_roles where rolname !~ '^pg_'`
+
+const TABLES = `
+select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+ where c.relkind in ('r', 'p', 'm') and n.nspname !~ '^pg_' and n.nspname <> 'information_schema' order by 1`
+
+async function counts(client: pg.ClientBase): Promise<Map<string, number>> {
+  const result = new Map<string, number>()
+  for (const row of (await client.query<{ kind: string; n: number }>(OBJECT_COUNTS)).rows) result.set(row.kind, row.n)
+  for (const { name } of (await client.query<{ name: string }>(TABLES)).rows) {
+    const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${name}`)
+    result.set(`rows of ${name}`, Number(rows[0]?.n ?? 0))
+  }
+  return result
+}
+
+/** The differences between two copies of one database: object counts per kind and row counts per table. */
+export async function compareDatabases(source: pg.ClientBase, target: pg.ClientBase): Promise<string[]> {
+  const [before, after] = await Promise.all([counts(source), counts(target)])
+  const differences: string[] = []
+  for (const key of new Set([...before.keys(), ...after.keys()])) {
+    const was = before.get(key) ?? 0
+    const now = after.get(key) ?? 0
+    if (was !== now) differences.push(`${key}: ${was} before, ${now} after`)
+  }
+  return differences
+}
