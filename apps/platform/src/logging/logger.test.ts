@@ -68,7 +68,7 @@ describe('compactLine', () => {
         component: 'http',
         reqId: 'req-1',
         res: { statusCode: 200 },
-        responseTime: 3.14159,
+        responseTime: 3.0625,
         msg: 'request completed',
       }),
     )
