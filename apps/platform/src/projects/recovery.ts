@@ -22,7 +22,9 @@ export async function recoverProjects(ctx: AppContext): Promise<void> {
         }
       } else if (project.status === 'INACTIVE') {
         // a paused project's server must not run: one left over from a crash mid-pause is stopped
-        await ctx.driver.stopProject(project.ref).catch(() => {})
+        await ctx.driver
+          .stopProject(project.ref)
+          .catch((error: unknown) => log.warn('could not stop the paused project', { ref: project.ref, error }))
       }
       // transitional statuses: their operations are resumed by resumeOperations()
     }),

@@ -48,7 +48,13 @@ export function pauseJob(ctx: AppContext) {
     },
     async (project) => {
       // a failed pause should not leave the project down without anyone noticing: try to keep it serving
-      await ctx.driver.startProject(project.ref, runtimeConfig(project)).catch(() => {})
+      await ctx.driver
+        .startProject(project.ref, runtimeConfig(project))
+        .catch((error: unknown) =>
+          ctx.log
+            .child({ component: 'projects' })
+            .error('could not start the project again after a failed pause', { ref: project.ref, error }),
+        )
     },
   )
 }
