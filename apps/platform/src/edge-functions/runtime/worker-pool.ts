@@ -98,6 +98,7 @@ export class WorkerPool {
 
   private async remove(key: string, entry: Entry): Promise<void> {
     if (this.entries.get(key) === entry) this.entries.delete(key)
+    // a worker that failed to start was reported to the call that started it; there is nothing to stop
     const worker = await entry.starting.catch(() => null)
     await worker?.stop()
   }
