@@ -94,7 +94,9 @@ async function startLocked(
     await controlPlane
       ?.stop()
       .catch((stopError: unknown) =>
-        logger.log.child({ component: 'control-plane' }).error('stop after a failed start', { error: stopError }),
+        logger.log
+          .child({ component: 'control-plane' })
+          .error('could not stop it after the start failed', { error: stopError }),
       )
     throw error
   }
@@ -179,16 +181,24 @@ async function startServices(
       stopped = true
       health.stop()
       // each step runs whatever the one before did: a failure is logged and the shutdown goes on
-      await app.close().catch((error: unknown) => log.child({ component: 'http' }).error('stop', { error }))
+      await app
+        .close()
+        .catch((error: unknown) => log.child({ component: 'http' }).error('could not close the HTTP server', { error }))
       await connections.closeAll()
-      await jobs.stop().catch((error: unknown) => jobsLog.error('stop', { error }))
-      await driver.stopAll().catch((error: unknown) => log.child({ component: 'projects' }).error('stop', { error }))
+      await jobs.stop().catch((error: unknown) => jobsLog.error('could not stop the job queue', { error }))
+      await driver
+        .stopAll()
+        .catch((error: unknown) =>
+          log.child({ component: 'projects' }).error('could not stop every project', { error }),
+        )
       await db
         .destroy()
-        .catch((error: unknown) => log.child({ component: 'control-plane' }).warn('close the pool', { error }))
+        .catch((error: unknown) =>
+          log.child({ component: 'control-plane' }).warn('could not close its connection pool', { error }),
+        )
       await controlPlane
         ?.stop()
-        .catch((error: unknown) => log.child({ component: 'control-plane' }).error('stop', { error }))
+        .catch((error: unknown) => log.child({ component: 'control-plane' }).error('could not stop it', { error }))
       await lock.release()
     },
   }
