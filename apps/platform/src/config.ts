@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { z } from 'zod'
+import { LOG_LEVELS, type LogLevel } from './logging/logger'
 
 /** Every setting the platform reads, with its default. The README's configuration table mirrors this. */
 const EnvSchema = z.object({
@@ -35,7 +36,7 @@ const EnvSchema = z.object({
   PGFLEET_SIGNUP: z.enum(['open', 'invite', 'closed']).or(z.literal('')).optional(),
   PGFLEET_FUNCTIONS_CPU_LIMIT_MS: z.coerce.number().int().min(10).default(2_000),
   PGFLEET_FUNCTIONS_WALL_LIMIT_MS: z.coerce.number().int().min(100).default(150_000),
-  PGFLEET_LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  PGFLEET_LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
 })
 
 export interface PlatformConfig {
@@ -56,7 +57,7 @@ export interface PlatformConfig {
   healthIntervalMs: number
   /** how often the backup scheduler looks for projects whose backup is due */
   backupSchedulerTickMs: number
-  logLevel: string
+  logLevel: LogLevel
   /** when set, {ref}.{domain} serves the project's APIs by Host header */
   domain: string | undefined
   rest: { schemas: string[]; poolSize: number; allowUnfilteredWrites: boolean }

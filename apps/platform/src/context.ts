@@ -3,11 +3,14 @@ import type { PlatformConfig } from './config'
 import type { ProjectConnections } from './connections/project-connections'
 import type { Db } from './db/kysely'
 import type { JobQueue } from './jobs/queue'
+import type { Logger } from './logging/logger'
 import type { HealthMonitor } from './projects/health-monitor'
 
 /** What services and routes share: built once in main.ts (or a test) and passed down. */
 export interface AppContext {
   config: PlatformConfig
+  /** the platform's logger (Fastify writes through the same one); services log through a child of it */
+  log: Logger
   db: Db
   engines: PostgresEngine[]
   driver: ProjectDriver

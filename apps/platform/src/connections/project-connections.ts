@@ -1,5 +1,6 @@
 import type { ProjectDriver } from '@pgfleet/engine'
 import pg from 'pg'
+import type { Logger } from '../logging/logger'
 import { type ConnectionBudget, type ConnectionConsumer, connectionBudget } from './budget'
 
 /**
@@ -49,7 +50,7 @@ export interface ProjectConnectionsOptions {
   /** the project's max_connections (from its compute size) */
   maxConnections(ref: string): Promise<number>
   caps?: Partial<Record<ConnectionConsumer, number>>
-  log?(message: string): void
+  log?: Logger
 }
 
 /** How long closing waits for connections still in use before leaving them to end on their own. */
@@ -105,7 +106,7 @@ export class ProjectConnections {
       try {
         await listener(ref)
       } catch (error) {
-        this.options.log?.(`[connections] ${ref}: ${(error as Error).message}`)
+        this.options.log?.warn('a close listener failed', { ref, error })
       }
     }
     if (project) await Promise.all([...project.pools.values()].map((entry) => endPool(entry.pool)))
@@ -174,6 +175,7 @@ export class ProjectConnections {
 }
 
 async function endPool(pool: Promise<pg.Pool>): Promise<void> {
+  // a pool that never opened, or whose server is gone, has nothing left to end
   const ending = pool.then((ready) => ready.end()).catch(() => {})
   let timer: NodeJS.Timeout | undefined
   const deadline = new Promise<void>((resolve) => {

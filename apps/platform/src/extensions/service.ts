@@ -160,6 +160,7 @@ async function inProjectTransaction<T>(
     application_name: 'pgfleet-extensions',
     connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
   })
+  // a failure of this one-off client rejects its connect or query, answered below
   client.on('error', () => {})
   try {
     await client.connect()
@@ -174,9 +175,11 @@ async function inProjectTransaction<T>(
     await client.query('COMMIT')
     return result
   } catch (error) {
+    // the error above is what the caller gets; a rollback that fails (connection gone) ends with the connection
     await client.query('ROLLBACK').catch(() => {})
     throw extensionError(error, extension)
   } finally {
+    // the outcome is decided; a failed goodbye on a broken connection changes nothing
     await client.end().catch(() => {})
   }
 }

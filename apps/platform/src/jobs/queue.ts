@@ -1,4 +1,5 @@
 import PgBoss from 'pg-boss'
+import type { Logger } from '../logging/logger'
 
 export interface JobAttempt {
   /** true when a failure now will not be retried */
@@ -27,9 +28,9 @@ export class JobQueue {
   private readonly workerIds = new Map<string, string>()
   private readonly running = new Map<string, Promise<void>>()
 
-  constructor(options: PgBoss.ConstructorOptions) {
+  constructor(options: PgBoss.ConstructorOptions, log: Logger) {
     this.boss = new PgBoss({ ...options, schema: 'pgboss', application_name: 'pgfleet-jobs' })
-    this.boss.on('error', (error) => console.error('[jobs]', error.message))
+    this.boss.on('error', (error) => log.error('job queue error', { error }))
   }
 
   async start(): Promise<void> {
@@ -66,6 +67,7 @@ export class JobQueue {
    */
   async exclusive<R>(key: string, work: () => Promise<R>): Promise<R> {
     const previous = this.running.get(key) ?? Promise.resolve()
+    // the previous work's failure is its own caller's (it awaits `next`); here it only means this work may start
     const next = previous.catch(() => {}).then(work)
     const settled = next.then(
       () => {},

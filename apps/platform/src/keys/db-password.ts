@@ -19,11 +19,13 @@ export async function resetDatabasePassword(ctx: AppContext, project: ProjectRow
     application_name: 'pgfleet-platform',
     connectionTimeoutMillis: 5_000,
   })
+  // a failure of this one-off client rejects its connect or query, which the caller gets
   client.on('error', () => {})
   await client.connect()
   try {
     await client.query(`ALTER ROLE postgres PASSWORD ${client.escapeLiteral(verifier)}`)
   } finally {
+    // the password is changed (or the error above is what matters); a failed goodbye changes nothing
     await client.end().catch(() => {})
   }
 }

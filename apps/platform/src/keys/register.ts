@@ -7,7 +7,8 @@ import { jwtSecretUpdateJob } from './jwt-secret-job'
  * Registers the JWT secret update queue, then re-sends the job of any update still Updating without a queued
  * job (the platform stopped between recording the update and queueing it).
  */
-export async function registerKeyJobs(ctx: AppContext, log: (message: string) => void = () => {}): Promise<void> {
+export async function registerKeyJobs(ctx: AppContext): Promise<void> {
+  const log = ctx.log.child({ component: 'recovery' })
   await ctx.jobs.register<JwtSecretUpdateJobData>({
     name: JWT_SECRET_UPDATE_JOB,
     handler: jwtSecretUpdateJob(ctx),
@@ -26,7 +27,7 @@ export async function registerKeyJobs(ctx: AppContext, log: (message: string) =>
       where name = ${JWT_SECRET_UPDATE_JOB} and (data->>'updateId')::int = ${update.id}
         and state in ('created', 'retry', 'active')`.execute(ctx.db)
     if ((queued.rows[0]?.n ?? 0) > 0) continue
-    log(`[recovery] resuming the JWT secret update of project ${update.project_ref}`)
+    log.info('resuming the JWT secret update of the project', { ref: update.project_ref })
     await ctx.jobs.send<JwtSecretUpdateJobData>(JWT_SECRET_UPDATE_JOB, { ref: update.project_ref, updateId: update.id })
   }
 }

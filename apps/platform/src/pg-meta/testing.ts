@@ -57,6 +57,7 @@ export async function startProjectFixture(env: Record<string, string> = {}): Pro
     },
     async connectAsPlatform() {
       const client = new pg.Client(await t.platform.ctx.driver.projectConnection(project.ref))
+      // as above: the platform stopping must not crash the run
       client.on('error', () => {})
       await client.connect()
       return client

@@ -66,6 +66,7 @@ export async function acquireInstanceLock(dataDir: string): Promise<InstanceLock
       if (holder && (await isAlive(holder))) throw new InstanceLockError(ALREADY_RUNNING_MESSAGE(holder.pid))
       // stale: move it aside (only one of several starting processes succeeds) and try again
       const aside = `${file}.stale-${randomBytes(4).toString('hex')}`
+      // failing here means another start moved it first (or the moved copy stays behind, harmless): try again
       await rename(file, aside)
         .then(() => rm(aside, { force: true }))
         .catch(() => {})

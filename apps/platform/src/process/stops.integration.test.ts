@@ -37,6 +37,7 @@ beforeAll(async () => {
 }, 120_000)
 
 afterAll(async () => {
+  // best-effort cleanup: the tests stop it themselves, so it is usually gone already
   await platform.stopWith(['SIGKILL'], 'group').catch(() => {})
   await removeProjectUsers(path.join(dataDir, 'projects'))
   rmSync(dataDir, { recursive: true, force: true })

@@ -1,6 +1,7 @@
 import type { LocalDriver } from '@pgfleet/engine'
 import type { Db } from '../db/kysely'
 import type { JobQueue } from '../jobs/queue'
+import type { Logger } from '../logging/logger'
 import { runtimeConfig } from './runtime'
 
 /**
@@ -17,7 +18,7 @@ export class HealthMonitor {
     private readonly driver: LocalDriver,
     private readonly jobs: JobQueue,
     private readonly intervalMs: number,
-    private readonly log: (message: string) => void = console.log,
+    private readonly log: Logger,
   ) {}
 
   isServing(ref: string): boolean {
@@ -50,12 +51,12 @@ export class HealthMonitor {
         .where('ref', '=', ref)
         .executeTakeFirst()
       if (project?.status !== 'ACTIVE_HEALTHY' || (await this.driver.projectHealth(ref)) !== 'down') return
-      this.log(`[health] project ${ref} is down; starting it again`)
+      this.log.info('project is down; starting it again', { ref })
       try {
         await this.driver.startProject(ref, runtimeConfig(project))
         this.serving.add(ref)
       } catch (error) {
-        this.log(`[health] could not restart ${ref}: ${(error as Error).message}`)
+        this.log.error('could not restart the project', { ref, error })
       }
     })
   }
@@ -80,7 +81,7 @@ export class HealthMonitor {
         if (health === 'down') await this.restartIfStillDown(project.ref)
       }
     } catch (error) {
-      this.log(`[health] sweep failed: ${(error as Error).message}`)
+      this.log.error('sweep failed', { error })
     } finally {
       this.sweeping = false
     }

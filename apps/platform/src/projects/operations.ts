@@ -73,7 +73,8 @@ export async function finishOperation(
  * After a crash: every project still in a transitional status gets its operation's job again unless
  * one is already queued. Handlers are idempotent, so an extra run is harmless.
  */
-export async function resumeOperations(ctx: AppContext, log: (message: string) => void): Promise<void> {
+export async function resumeOperations(ctx: AppContext): Promise<void> {
+  const log = ctx.log.child({ component: 'recovery' })
   const rows = await ctx.db.selectFrom('projects').select(['ref', 'status', 'pending_restore_backup_id']).execute()
   for (const row of rows) {
     const operation = operationForStatus(row.status as ProjectStatus, row.pending_restore_backup_id !== null)
@@ -100,7 +101,7 @@ export async function resumeOperations(ctx: AppContext, log: (message: string) =
           .returning('id')
           .executeTakeFirstOrThrow()
       ).id
-    log(`[recovery] resuming ${operation} of project ${row.ref}`)
+    log.info(`resuming ${operation} of the project`, { ref: row.ref })
     await ctx.jobs.send<OperationJobData>(jobNameFor(operation), { ref: row.ref, operationId })
   }
 }

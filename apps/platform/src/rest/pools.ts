@@ -1,4 +1,5 @@
 import pg from 'pg'
+import type { Logger } from '../logging/logger'
 import { installDdlWatch } from './ddl-watch'
 import { loadSchemaCache, type Queryable, type SchemaCache } from './schema-cache'
 
@@ -19,7 +20,7 @@ export interface RestPoolsOptions {
   pool(target: PoolTarget): Promise<pg.Pool>
   /** a postgres (superuser) connection, used once per project to install the DDL watch */
   superuserConnection(ref: string): Promise<pg.ClientConfig>
-  log?(message: string): void
+  log?: Logger
 }
 
 /** Without the DDL watch, the schema cache is reloaded at most this often (and on a miss). */
@@ -73,16 +74,21 @@ export class ProjectDatabase {
     this.watchInstall ??= (async () => {
       try {
         const client = new pg.Client(await this.options.superuserConnection(this.target.ref))
+        // a failure of this short-lived client surfaces as the rejection of its query or connect below
         client.on('error', () => {})
         await client.connect()
         try {
           await installDdlWatch(client)
         } finally {
+          // the watch is installed (or the error above is what matters); a failed goodbye changes nothing
           await client.end().catch(() => {})
         }
         this.watch = 'installed'
       } catch (error) {
-        this.options.log?.(`[rest] ${this.target.ref}: schema watch unavailable: ${(error as Error).message}`)
+        this.options.log?.warn('schema watch unavailable; the schema cache refreshes on a timer', {
+          ref: this.target.ref,
+          error,
+        })
         this.watch = 'unavailable'
         this.watchFailedAt = Date.now()
       } finally {

@@ -43,7 +43,7 @@ export function projectRestRoutes(ctx: AppContext) {
           settings: REST_POOL_SETTINGS,
         }),
       superuserConnection: (ref) => ctx.driver.projectConnection(ref),
-      log: (message) => app.log.warn(message),
+      log: ctx.log.child({ component: 'rest' }),
     })
     // a project whose connections close (pause, delete, resize) is looked up afresh by the next request
     ctx.connections.onClose((ref) => {

@@ -46,11 +46,13 @@ async function tcpQuery<T extends pg.QueryResultRow>(
   login: { port: number; user: string; password: string },
 ): Promise<T[]> {
   const client = new pg.Client({ host: '127.0.0.1', database: 'postgres', connectionTimeoutMillis: 5_000, ...login })
+  // a failure of this one-off client rejects its connect or query, which the test sees
   client.on('error', () => {})
   await client.connect()
   try {
     return (await client.query<T>(sql)).rows
   } finally {
+    // the query's outcome is decided; a failed goodbye changes nothing
     await client.end().catch(() => {})
   }
 }

@@ -129,12 +129,14 @@ export class ProjectSql {
     try {
       const connection = await this.ctx.driver.projectConnection(this.ref, { user: TENANT_OWNER_ROLE })
       client = new pg.Client({ ...connection, connectionTimeoutMillis: 5_000 })
+      // a failure of this one-off client rejects its connect or query, handled below
       client.on('error', () => {})
       await client.connect()
       await client.query('select pg_cancel_backend($1)', [pid])
     } catch {
       // the backend or the whole server is gone: nothing left to cancel
     } finally {
+      // the cancel is done or moot; ending a connection that already broke changes nothing
       await client?.end().catch(() => {})
     }
   }

@@ -60,11 +60,13 @@ export class ProjectStorageDb {
   ready(): Promise<void> {
     this.schema ??= (async () => {
       const client = new pg.Client(await this.owner())
+      // a failure of this one-off client rejects its connect or query, answered below
       client.on('error', () => {})
       await client.connect()
       try {
         await ensureStorageSchema(client)
       } finally {
+        // the schema is there (or the error above is what matters); a failed goodbye changes nothing
         await client.end().catch(() => {})
       }
     })().catch((error) => {

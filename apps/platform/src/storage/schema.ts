@@ -72,6 +72,7 @@ export async function ensureStorageSchema(client: pg.ClientBase): Promise<void> 
   try {
     await client.query(SCHEMA_SQL)
   } catch (error) {
+    // the error above is what the caller gets; a rollback that fails (connection gone) ends with the connection
     await client.query('ROLLBACK').catch(() => {})
     throw error
   }

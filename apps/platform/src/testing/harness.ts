@@ -32,7 +32,7 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
       PGFLEET_SIGNUP: 'open',
       ...env,
     })
-    const platform = await startPlatform(config, () => {})
+    const platform = await startPlatform(config)
     await platform.app.listen({ port: 0, host: '127.0.0.1' })
     const address = platform.app.server.address()
     if (!address || typeof address === 'string') throw new Error('no address')

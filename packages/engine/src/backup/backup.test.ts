@@ -34,6 +34,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  // best-effort cleanup: a test that failed may have left these stopped already, or never started them
   for (const spec of specs) await stopCluster(spec, 'immediate', 5_000).catch(() => {})
   await rm(root, { recursive: true, force: true })
 })

@@ -100,7 +100,7 @@ async function decompressedPrefix(file: string, compression: ArchiveCompression,
   const handle = await open(file, 'r')
   try {
     const child = spawn(zstd, ['-dcq'], { env: postgresEnv(), stdio: [handle.fd, 'pipe', 'ignore'] })
-    child.on('error', () => {})
+    child.on('error', () => {}) // zstd that cannot run leaves stdout empty: the short read is reported below
     const closed = new Promise((resolve) => child.once('close', resolve))
     if (!child.stdout) throw new Error('zstd has no stdout')
     const prefix = await readPrefix(child.stdout, bytes)

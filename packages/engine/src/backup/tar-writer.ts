@@ -142,7 +142,7 @@ export class TarArchiveWriter {
       }
       const gzip = createGzip({ level: options.compressionLevel ?? DEFAULT_GZIP_LEVEL })
       const gzipDone = pipeline(stdout, gzip, createWriteStream('', { fd: handle.fd, autoClose: false }))
-      gzipDone.catch(() => {})
+      gzipDone.catch(() => {}) // observed in finish()
       return new TarArchiveWriter(options, compression, temp, handle, tar, tarExit, gzipDone, null)
     } catch (error) {
       tar?.kill('SIGKILL')
@@ -207,6 +207,8 @@ export class TarArchiveWriter {
     this.tar.kill('SIGKILL')
     this.compressor?.kill('SIGKILL')
     await this.tarExit
+    // killed on purpose (or after the failure the caller gets) and the file is about to go; the handle may be
+    // closed already: their failures say nothing more
     await this.compressorDone.catch(() => {})
     await this.handle.close().catch(() => {})
     await rm(this.temp, { force: true })

@@ -85,6 +85,6 @@ export function reportProgress(onProgress: ProgressCallback | undefined, step: s
   try {
     onProgress(step, fraction === undefined ? undefined : Math.max(0, Math.min(1, fraction)))
   } catch {
-    // ignored on purpose
+    // the caller's progress report failed: the backup goes on (see above)
   }
 }

@@ -72,6 +72,7 @@ export async function withClient<T>(
   try {
     return await fn(client)
   } finally {
+    // fn's outcome is decided; a failed goodbye on a connection the server dropped changes nothing
     await client.end().catch(() => {})
   }
 }

@@ -34,6 +34,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  // best-effort cleanup: a test that failed may have left these stopped already, or never started them
   await driver?.stopAll().catch(() => {})
   if (driver) await stopCluster(driver.projectPaths(REF), 'immediate', 5_000).catch(() => {})
   await removeProjectUsers(path.join(root, 'projects'))

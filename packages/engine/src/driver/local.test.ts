@@ -31,6 +31,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  // best-effort cleanup: a test that failed may have left these stopped already, or never started them
   await driver?.stopAll().catch(() => {})
   // Belt and braces: whatever the driver no longer sees as running, no postmaster may outlive the suite.
   for (const ref of ['p17', 'p15']) await stopCluster(driver.projectPaths(ref), 'immediate', 5_000).catch(() => {})

@@ -449,6 +449,7 @@ export class LocalDriver implements ProjectDriver {
   /** Runs `fn` after the project's earlier lifecycle operations have settled. */
   private exclusive<T>(ref: string, fn: () => Promise<T>): Promise<T> {
     const previous = this.queues.get(ref) ?? Promise.resolve()
+    // an earlier operation's failure belongs to its own caller (who got `next`); here it only means `fn` may run
     const next = previous.catch(() => {}).then(fn)
     const tail = next.catch(() => {})
     this.queues.set(ref, tail)

@@ -83,6 +83,8 @@ export async function swapInRestoredData(steps: SwapSteps): Promise<{
     }
     return { readyMs, downtimeMs, previousDataDir: steps.keepPrevious ? previous : null }
   } catch (error) {
+    // usually nothing runs after a failed start; if a server is left, starting the previous data below fails
+    // and says so, and the start error is what the caller gets either way
     await steps.stopFailed().catch(() => {})
     const failed = `${dataDir}${FAILED_RESTORE}${stamp()}`
     await rename(dataDir, failed)

@@ -78,6 +78,7 @@ beforeAll(async () => {
 })
 
 afterAll(async () => {
+  // best-effort cleanup: a test that failed may have left these stopped already, or never started them
   for (const ref of ['legacy17', 'legacy15']) {
     await stopCluster({ dataDir: path.join(root, 'projects', ref, 'pgdata') }, 'immediate', 5_000).catch(() => {})
   }

@@ -34,6 +34,7 @@ export class ProjectApiSockets {
   async close(ref: string): Promise<void> {
     const server = this.servers.get(ref)
     this.servers.delete(ref)
+    // a socket that never listened was reported to whoever opened it; there is nothing to close
     const listening = await server?.catch(() => null)
     if (listening) await new Promise<void>((resolve) => listening.close(() => resolve()))
   }

@@ -66,7 +66,7 @@ export class EdgeFunctionsRuntime {
     this.pool = new WorkerPool(() => this.runtime(), {
       idleMs: EDGE_FUNCTION_IDLE_MS,
       sweepIntervalMs: EDGE_FUNCTION_IDLE_SWEEP_MS,
-      log: () => {},
+      log: ctx.log.child({ component: 'edge-functions' }),
     })
   }
 

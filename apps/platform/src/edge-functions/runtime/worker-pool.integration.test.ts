@@ -5,6 +5,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { HttpError } from '../../errors'
+import { silentLogger } from '../../logging/logger'
 import { waitFor } from '../../testing/harness'
 import { BOOTSTRAP_SOURCE } from './bootstrap'
 import { locateDeno } from './deno-binary'
@@ -84,7 +85,7 @@ function pool(options: Partial<WorkerRuntime> = {}, idleMs = 60_000) {
   const created = new WorkerPool(async () => ({ ...runtime, ...options }), {
     idleMs,
     sweepIntervalMs: 100,
-    log: () => {},
+    log: silentLogger(),
   })
   pools.push(created)
   return created
@@ -180,7 +181,7 @@ describe('worker pool', () => {
         if (!installed) throw new HttpError(503, DENO_MISSING_MESSAGE)
         return runtime
       },
-      { idleMs: 60_000, sweepIntervalMs: 100, log: () => {} },
+      { idleMs: 60_000, sweepIntervalMs: 100, log: silentLogger() },
     )
     pools.push(workers)
     const later = spec('later', 'Deno.serve(() => new Response("now"))')

@@ -1,3 +1,4 @@
+import type { Logger } from '../../logging/logger'
 import { FunctionWorker, type WorkerRuntime, type WorkerSpec } from './worker'
 
 interface Entry {
@@ -13,7 +14,7 @@ export interface WorkerPoolOptions {
   idleMs: number
   /** how often idle workers are looked for */
   sweepIntervalMs: number
-  log(message: string): void
+  log: Logger
 }
 
 /**
@@ -97,6 +98,7 @@ export class WorkerPool {
 
   private async remove(key: string, entry: Entry): Promise<void> {
     if (this.entries.get(key) === entry) this.entries.delete(key)
+    // a worker that failed to start was reported to the call that started it; there is nothing to stop
     const worker = await entry.starting.catch(() => null)
     await worker?.stop()
   }
@@ -106,7 +108,7 @@ export class WorkerPool {
     for (const [key, entry] of this.entries) {
       const worker = entry.worker
       if (!worker || worker.inflight > 0 || now - worker.lastUsedAt < this.options.idleMs) continue
-      this.options.log(`[edge-functions] stopping idle worker ${key} v${worker.spec.version}`)
+      this.options.log.debug('stopping idle worker', { worker: key, version: worker.spec.version })
       await this.remove(key, entry)
     }
   }

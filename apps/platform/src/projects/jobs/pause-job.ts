@@ -15,7 +15,8 @@ export function pauseJob(ctx: AppContext) {
       ctx.health.markStopped(project.ref)
       await report('stopping the database server', 0.1)
       const backup = await ctx.driver.pauseProject(project.ref, {
-        onProgress: (step, fraction) => void report(step, fraction),
+        // progress is best effort: a failed write of a step must not take the platform down
+        onProgress: (step, fraction) => void report(step, fraction).catch(() => {}),
       })
       await report('recording the backup', 0.95)
       await ctx.db.transaction().execute(async (trx) => {
@@ -48,7 +49,13 @@ export function pauseJob(ctx: AppContext) {
     },
     async (project) => {
       // a failed pause should not leave the project down without anyone noticing: try to keep it serving
-      await ctx.driver.startProject(project.ref, runtimeConfig(project)).catch(() => {})
+      await ctx.driver
+        .startProject(project.ref, runtimeConfig(project))
+        .catch((error: unknown) =>
+          ctx.log
+            .child({ component: 'projects' })
+            .error('could not start the project again after a failed pause', { ref: project.ref, error }),
+        )
     },
   )
 }

@@ -23,7 +23,14 @@ export function resizeJob(ctx: AppContext) {
       await ctx.connections.closeProject(project.ref)
     },
     async (project, error) => {
-      await ctx.driver.restartProject(project.ref, runtimeConfig(project)).catch(() => {})
+      await ctx.driver.restartProject(project.ref, runtimeConfig(project)).catch((restartError: unknown) =>
+        ctx.log
+          .child({ component: 'projects' })
+          .error('could not restart the project at its old size after a failed resize', {
+            ref: project.ref,
+            error: restartError,
+          }),
+      )
       await ctx.db
         .updateTable('projects')
         .set({

@@ -19,7 +19,13 @@ export function restartJob(ctx: AppContext) {
     },
     async (project) => {
       // leave it running if at all possible
-      await ctx.driver.startProject(project.ref, runtimeConfig(project)).catch(() => {})
+      await ctx.driver
+        .startProject(project.ref, runtimeConfig(project))
+        .catch((error: unknown) =>
+          ctx.log
+            .child({ component: 'projects' })
+            .error('could not start the project after a failed restart', { ref: project.ref, error }),
+        )
     },
   )
 }

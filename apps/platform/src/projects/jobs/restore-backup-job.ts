@@ -30,7 +30,8 @@ export function restoreBackupJob(ctx: AppContext) {
       ctx.health.markStopped(project.ref)
       const options = {
         onProgress: (step: string, fraction?: number) =>
-          void report(step, fraction === undefined ? undefined : 0.1 + fraction * 0.85),
+          // best effort: a failed write of a step must not take the platform down
+          void report(step, fraction === undefined ? undefined : 0.1 + fraction * 0.85).catch(() => {}),
       }
       if (project.pending_recovery_target) {
         await ctx.driver.restoreProjectToTime(
