@@ -25,6 +25,7 @@ import { projectLifecycleRoutes } from './routes/project-lifecycle'
 import { projectRestRoutes } from './routes/project-rest'
 import { projectSettingsRoutes } from './routes/project-settings'
 import { projectStorageRoutes } from './routes/project-storage'
+import { projectUpgradeRoutes } from './routes/project-upgrade'
 import { projectRoutes } from './routes/projects'
 import { storageRoutes } from './routes/storage'
 
@@ -70,6 +71,7 @@ export async function buildServer(ctx: AppContext, logger: FastifyBaseLogger): P
   await app.register(projectRoutes(ctx))
   await app.register(projectLifecycleRoutes(ctx))
   await app.register(backupRoutes(ctx))
+  await app.register(projectUpgradeRoutes(ctx))
   await app.register(platformInfoRoutes(ctx))
   await app.register(platformIsolationRoutes(ctx))
   await app.register(projectRestRoutes(ctx))

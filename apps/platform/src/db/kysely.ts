@@ -9,6 +9,7 @@ import * as reports from './migrations/007-reports'
 import * as functionsNetwork from './migrations/008-functions-network'
 import * as backupSchedule from './migrations/009-backup-schedule'
 import * as pitr from './migrations/010-pitr'
+import * as upgrades from './migrations/011-upgrades'
 import type { Database } from './types'
 
 export type Db = Kysely<Database>
@@ -25,6 +26,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '008-functions-network': functionsNetwork,
   '009-backup-schedule': backupSchedule,
   '010-pitr': pitr,
+  '011-upgrades': upgrades,
 }
 
 export function createDb(config: pg.PoolConfig): { db: Db; pool: pg.Pool } {

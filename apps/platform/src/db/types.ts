@@ -100,6 +100,23 @@ export interface ProjectsTable {
   pending_recovery_target: Date | null
 }
 
+export interface ProjectUpgradesTable {
+  id: Generated<number>
+  tracking_id: string
+  project_ref: string
+  source_major: number
+  target_major: number
+  /** Upgrading, Upgraded or Failed */
+  status: string
+  /** each progress key reached, with when (ISO 8601) */
+  steps: ColumnType<{ key: string; at: string }[], string | undefined, string>
+  full_backup: ColumnType<boolean, boolean | undefined, boolean>
+  error: string | null
+  started_by: number | null
+  initiated_at: CreatedAt
+  latest_status_at: ColumnType<Date, Date | undefined, Date>
+}
+
 export interface BackupsTable {
   id: Generated<number>
   project_id: number
@@ -187,6 +204,7 @@ export interface Database {
   projects: ProjectsTable
   support_requests: SupportRequestsTable
   backups: BackupsTable
+  project_upgrades: ProjectUpgradesTable
   project_operations: ProjectOperationsTable
   exit_feedback: ExitFeedbackTable
   content_folders: ContentFoldersTable

@@ -9,6 +9,7 @@ const allowed: Record<Exclude<ProjectOperation, 'create'>, ProjectStatus[]> = {
   resize: ['ACTIVE_HEALTHY'],
   delete: ['ACTIVE_HEALTHY', 'INACTIVE', 'PAUSE_FAILED', 'RESTORE_FAILED', 'UNKNOWN', 'COMING_UP'],
   'restore-backup': ['ACTIVE_HEALTHY'],
+  upgrade: ['ACTIVE_HEALTHY'],
 }
 
 describe('project state machine', () => {
@@ -27,6 +28,7 @@ describe('project state machine', () => {
     // an in-place restore of a backup shares RESTORING, and names the backup it puts back
     expect(operationForStatus('RESTORING', true)).toBe('restore-backup')
     expect(operationForStatus('RESIZING', true)).toBe('resize')
+    expect(operationForStatus('UPGRADING')).toBe('upgrade')
     expect(operationForStatus('RESTARTING')).toBe('restart')
     expect(operationForStatus('RESIZING')).toBe('resize')
     expect(operationForStatus('GOING_DOWN')).toBe('delete')

@@ -1,7 +1,15 @@
 import type { ProjectStatus } from '@pgfleet/contracts'
 
 /** Operations a user can start on a project; each runs as a durable job. */
-export type ProjectOperation = 'create' | 'pause' | 'restore' | 'restart' | 'resize' | 'delete' | 'restore-backup'
+export type ProjectOperation =
+  | 'create'
+  | 'pause'
+  | 'restore'
+  | 'restart'
+  | 'resize'
+  | 'delete'
+  | 'restore-backup'
+  | 'upgrade'
 
 interface Transition {
   from: readonly ProjectStatus[]
@@ -31,6 +39,8 @@ export const TRANSITIONS: Record<ProjectOperation, Transition> = {
     success: 'ACTIVE_HEALTHY',
     failure: 'ACTIVE_HEALTHY',
   },
+  // a failed upgrade leaves the project serving on its old major
+  upgrade: { from: ['ACTIVE_HEALTHY'], during: 'UPGRADING', success: 'ACTIVE_HEALTHY', failure: 'ACTIVE_HEALTHY' },
   delete: {
     from: ['ACTIVE_HEALTHY', 'INACTIVE', 'PAUSE_FAILED', 'RESTORE_FAILED', 'UNKNOWN', 'COMING_UP'],
     during: 'GOING_DOWN',
@@ -59,6 +69,7 @@ const OPERATION_LABELS: Record<ProjectOperation, string> = {
   resize: 'resized',
   delete: 'deleted',
   'restore-backup': 'restored from a backup',
+  upgrade: 'upgraded',
 }
 
 /** null when allowed; otherwise why not, for a 409. */

@@ -15,7 +15,7 @@ export function platformInfoRoutes(ctx: AppContext) {
           version: engine.version,
           postgres_engine: String(engine.major),
           source: engine.source,
-          release_channel: 'ga',
+          release_channel: ctx.config.previewMajors.includes(engine.major) ? 'preview' : 'ga',
         })),
     )
   }

@@ -9,6 +9,7 @@ import { resizeJob } from './resize-job'
 import { restartJob } from './restart-job'
 import { restoreBackupJob } from './restore-backup-job'
 import { restoreJob } from './restore-job'
+import { upgradeJob } from './upgrade-job'
 
 const HANDLERS: Record<ProjectOperation, (ctx: AppContext) => JobHandler<OperationJobData>> = {
   create: createJob,
@@ -18,6 +19,7 @@ const HANDLERS: Record<ProjectOperation, (ctx: AppContext) => JobHandler<Operati
   resize: resizeJob,
   delete: deleteJob,
   'restore-backup': restoreBackupJob,
+  upgrade: upgradeJob,
 }
 
 /** Registers one durable queue per lifecycle operation. */
@@ -26,9 +28,11 @@ export async function registerProjectJobs(ctx: AppContext): Promise<void> {
     await ctx.jobs.register<OperationJobData>({
       name: jobNameFor(operation),
       handler: handler(ctx),
-      retryLimit: 2,
+      // an upgrade that failed put the old cluster back: the user decides whether to try again
+      retryLimit: operation === 'upgrade' ? 0 : 2,
       retryDelaySeconds: 1,
-      expireInSeconds: operation === 'pause' || operation === 'restore-backup' ? 3600 : 600,
+      expireInSeconds:
+        operation === 'pause' || operation === 'restore-backup' || operation === 'upgrade' ? 6 * 3600 : 600,
     })
   }
 }

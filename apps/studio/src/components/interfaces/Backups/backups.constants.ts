@@ -22,6 +22,7 @@ export const BACKUP_KIND_LABELS: Record<string, string> = {
   manual: 'Manual',
   scheduled: 'Scheduled',
   'pre-upgrade': 'Before an upgrade',
+  upgrade: 'After an upgrade',
 }
 
 export const BACKUP_STATUS_LABELS: Record<string, string> = { COMPLETED: 'Completed' }

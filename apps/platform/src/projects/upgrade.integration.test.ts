@@ -1,0 +1,109 @@
+import {
+  type Organization,
+  type Project,
+  UPGRADE_PROGRESS,
+  type UpgradeEligibility,
+  type UpgradeStatus,
+} from '@pgfleet/contracts'
+import { TENANT_OWNER_ROLE } from '@pgfleet/engine'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { ApiClient, startTestPlatform, type TestPlatform, waitFor } from '../testing/harness'
+
+/** A 15 project upgraded to 17 through the API, as the dashboard drives it. */
+let t: TestPlatform
+let owner: ApiClient
+let ref: string
+let slug: string
+
+async function sql<T extends pg.QueryResultRow>(text: string): Promise<T[]> {
+  const client = new pg.Client(await t.platform.ctx.driver.projectConnection(ref, { user: TENANT_OWNER_ROLE }))
+  await client.connect()
+  try {
+    return (await client.query<T>(text)).rows
+  } finally {
+    await client.end()
+  }
+}
+
+beforeAll(async () => {
+  const base = 57_000 + Math.floor(Math.random() * 60) * 50
+  t = await startTestPlatform({ PGFLEET_PORT_RANGE: `${base}-${base + 49}` })
+  owner = new ApiClient(() => t.baseUrl)
+  await owner.post('/platform/auth/signup', { email: 'upgrade-owner@example.com', password: 'upgrade-password' })
+  slug = (await owner.get<Organization[]>('/platform/organizations')).body[0]?.slug ?? ''
+  const created = await owner.post<Project>('/v1/projects', {
+    name: 'Upgrade',
+    organization_slug: slug,
+    db_pass: 'upgrade-db-password',
+    postgres_major: 15,
+  })
+  expect(created.status, JSON.stringify(created.body)).toBe(201)
+  ref = created.body.ref
+  await waitFor(
+    () => owner.get<{ status: string }>(`/platform/projects/${ref}/status`),
+    (answer) => answer.body.status === 'ACTIVE_HEALTHY',
+    60_000,
+  )
+  await sql(`create extension pg_trgm; create table public.items (id serial primary key, name text);
+    insert into public.items (name) select 'item ' || g from generate_series(1, 200) g`)
+}, 120_000)
+
+afterAll(async () => {
+  await t?.destroy()
+}, 60_000)
+
+describe('major upgrade through the API', () => {
+  it('says the project is eligible for 17, and who may start it', async () => {
+    const eligibility = await owner.get<UpgradeEligibility>(`/v1/projects/${ref}/upgrade/eligibility`)
+    expect(eligibility.status).toBe(200)
+    expect(eligibility.body).toMatchObject({
+      eligible: true,
+      current_app_version: expect.stringMatching(/^pgfleet-postgres-15\./),
+      latest_app_version: expect.stringMatching(/^pgfleet-postgres-17\./),
+      target_upgrade_versions: [{ postgres_version: '17', release_channel: 'ga', app_version: expect.any(String) }],
+      validation_errors: [],
+    })
+    expect(eligibility.body.duration_estimate_hours).toBeGreaterThan(0)
+
+    const developer = new ApiClient(() => t.baseUrl)
+    await developer.post('/platform/auth/signup', { email: 'upgrade-dev@example.com', password: 'dev-password' })
+    await owner.post(`/platform/organizations/${slug}/members`, {
+      email: 'upgrade-dev@example.com',
+      role_name: 'Developer',
+    })
+    expect((await developer.post(`/v1/projects/${ref}/upgrade`, { target_version: '17' })).status).toBe(403)
+    expect((await owner.post(`/v1/projects/${ref}/upgrade`, { target_version: '16' })).status).toBe(400)
+    expect((await owner.post(`/v1/projects/${ref}/upgrade`, {})).status).toBe(400)
+    expect((await owner.get(`/v1/projects/${ref}/upgrade/status?tracking_id=nope`)).status).toBe(400)
+    expect((await owner.get(`/v1/projects/${ref}/upgrade/status`)).status).toBe(404)
+  }, 60_000)
+
+  it('upgrades to 17 step by step, then takes a full backup, with the data intact', async () => {
+    const started = await owner.post<{ tracking_id: string }>(`/v1/projects/${ref}/upgrade`, { target_version: '17' })
+    expect(started.status, JSON.stringify(started.body)).toBe(200)
+    const url = `/v1/projects/${ref}/upgrade/status?tracking_id=${started.body.tracking_id}`
+    const { body } = await waitFor(
+      () => owner.get<UpgradeStatus>(url),
+      (answer) => answer.body.status !== 'Upgrading',
+      180_000,
+      250,
+    )
+    expect(body.error).toBeNull()
+    expect(body.status).toBe('Upgraded')
+    expect(body.target_version).toBe(17)
+    expect(body.steps.map((step) => step.key)).toEqual([...UPGRADE_PROGRESS])
+    expect(body.progress).toBe('completed upgrade')
+
+    const project = await owner.get<Project>(`/v1/projects/${ref}`)
+    expect(project.body.status).toBe('ACTIVE_HEALTHY')
+    expect(project.body.database.version).toMatch(/^17\./)
+    expect((await sql<{ n: number }>('select count(*)::int as n from public.items'))[0]?.n).toBe(200)
+    const backups = await owner.get<{ backups: { kind: string; postgres_major: number }[] }>(
+      `/platform/database/${ref}/backups/downloadable-backups`,
+    )
+    expect(backups.body.backups).toContainEqual(expect.objectContaining({ kind: 'upgrade', postgres_major: 17 }))
+    const after = await owner.get<UpgradeEligibility>(`/v1/projects/${ref}/upgrade/eligibility`)
+    expect(after.body).toMatchObject({ eligible: false, target_upgrade_versions: [] })
+  }, 240_000)
+})
