@@ -81,5 +81,7 @@ type BodyOption<K extends ApiRouteKey> = [RouteBody<K>] extends [never]
     ? { body?: RouteBody<K> }
     : { body: RouteBody<K> }
 
+/** Where a route's request goes: its path parameters and query. */
+export type RouteLocation<K extends ApiRouteKey> = ParamsOption<K> & QueryOption<K>
 /** The parts of a request the route table types: path parameters, query and body. */
-export type RouteInput<K extends ApiRouteKey> = ParamsOption<K> & QueryOption<K> & BodyOption<K>
+export type RouteInput<K extends ApiRouteKey> = RouteLocation<K> & BodyOption<K>
