@@ -24,13 +24,13 @@ export const apiRoutes = {
 export type ApiRoutes = typeof apiRoutes
 export type ApiRouteKey = keyof ApiRoutes
 
-/** The route groups, for the check that no key is defined twice (a spread would keep only the last). */
+/** The route table by group, as the docs list it (and for the check that no key is defined twice). */
 export const apiRouteGroups = [
-  accountApiRoutes,
-  projectApiRoutes,
-  databaseApiRoutes,
-  contentApiRoutes,
-  serviceApiRoutes,
+  { title: 'Account, organizations and the platform', routes: accountApiRoutes },
+  { title: 'Projects', routes: projectApiRoutes },
+  { title: 'Database: metadata, SQL and extensions', routes: databaseApiRoutes },
+  { title: 'Saved SQL, reports and folders', routes: contentApiRoutes },
+  { title: 'Storage buckets and edge functions', routes: serviceApiRoutes },
 ] as const
 
 type KeyOfDefinition<R> = R extends { method: infer M extends string; path: infer P extends string }
