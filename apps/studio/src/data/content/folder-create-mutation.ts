@@ -2,7 +2,7 @@ import type { CreateFolderBody, Folder, FolderTree } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../api'
 import type { MutationOptions } from '../types'
-import { CONTENT_HEADERS, contentRef } from './content-paths'
+import { CONTENT_HEADERS, contentRef } from './content-api'
 import { contentKeys } from './keys'
 
 export type FolderCreateVariables = { ref: string | undefined } & CreateFolderBody

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../api'
 import type { MutationOptions } from '../types'
-import { CONTENT_HEADERS, contentRef } from './content-paths'
+import { CONTENT_HEADERS, contentRef } from './content-api'
 import { contentKeys } from './keys'
 
 export type FolderDeleteVariables = { ref: string | undefined; id: string }

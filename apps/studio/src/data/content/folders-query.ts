@@ -2,7 +2,7 @@ import type { FolderTree } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../api'
 import type { QueryOptions } from '../types'
-import { CONTENT_HEADERS, contentRef } from './content-paths'
+import { CONTENT_HEADERS, contentRef } from './content-api'
 import { contentKeys } from './keys'
 
 /** The user's folders in the project, as a tree. */

@@ -2,7 +2,7 @@ import type { Report, ReportCard, ReportList, SnippetVisibility } from '@pgfleet
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../api'
 import type { MutationOptions } from '../types'
-import { asReport, CONTENT_HEADERS, contentRef } from './content-paths'
+import { asReport, CONTENT_HEADERS, contentRef } from './content-api'
 import { contentKeys } from './keys'
 
 export type ReportCreateVariables = {

@@ -2,7 +2,7 @@ import type { Report } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../api'
 import type { QueryOptions } from '../types'
-import { asReport, CONTENT_HEADERS, contentRef } from './content-paths'
+import { asReport, CONTENT_HEADERS, contentRef } from './content-api'
 import { contentKeys } from './keys'
 
 /** One report by id; a snippet under that id is not a report (404). */

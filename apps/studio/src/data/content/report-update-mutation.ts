@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../api'
 import { isApiError } from '../fetcher'
 import type { MutationOptions } from '../types'
-import { asReport, CONTENT_HEADERS, contentRef } from './content-paths'
+import { asReport, CONTENT_HEADERS, contentRef } from './content-api'
 import { contentKeys } from './keys'
 import { getReport } from './report-query'
 

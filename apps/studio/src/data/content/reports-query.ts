@@ -2,7 +2,7 @@ import type { ReportList } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../api'
 import type { QueryOptions } from '../types'
-import { asReport, CONTENT_HEADERS, contentRef } from './content-paths'
+import { asReport, CONTENT_HEADERS, contentRef } from './content-api'
 import { contentKeys } from './keys'
 
 /** The project's reports the user may see (theirs and shared ones), newest first; never snippets. */

@@ -2,7 +2,7 @@ import type { Snippet } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../api'
 import type { QueryOptions } from '../types'
-import { asSnippet, CONTENT_HEADERS, contentRef } from './content-paths'
+import { asSnippet, CONTENT_HEADERS, contentRef } from './content-api'
 import { contentKeys } from './keys'
 
 const SNIPPET_STALE_TIME_MS = 30_000

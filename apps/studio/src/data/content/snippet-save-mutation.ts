@@ -2,7 +2,7 @@ import type { Snippet, UpdateSnippetBody } from '@pgfleet/contracts'
 import { useMutation } from '@tanstack/react-query'
 import { api } from '../api'
 import type { MutationOptions } from '../types'
-import { asSnippet, CONTENT_HEADERS, contentRef } from './content-paths'
+import { asSnippet, CONTENT_HEADERS, contentRef } from './content-api'
 
 export type SnippetSaveVariables = {
   ref: string | undefined

@@ -2,7 +2,7 @@ import type { Snippet, SnippetList } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
 import { api } from '../api'
 import type { QueryOptions } from '../types'
-import { asSnippet, CONTENT_HEADERS, contentRef } from './content-paths'
+import { asSnippet, CONTENT_HEADERS, contentRef } from './content-api'
 import { contentKeys } from './keys'
 
 /** The API's page size cap; the sidebar asks page after page until it holds every snippet. */
