@@ -208,6 +208,10 @@ export type SnippetList = z.infer<typeof SnippetList>
 export const ReportList = z.object({ data: z.array(Report), total: z.number() })
 export type ReportList = z.infer<typeof ReportList>
 
+/** A list of one type (`?type=`): snippets or reports, never both. */
+export const ContentList = z.object({ data: z.array(Content), total: z.number() })
+export type ContentList = z.infer<typeof ContentList>
+
 export const Folder = z.object({
   id: z.string(),
   name: z.string(),

@@ -29,6 +29,9 @@ export const EdgeFunctionSlug = z
   .min(1, 'slug is required')
   .regex(EDGE_FUNCTION_SLUG_PATTERN, EDGE_FUNCTION_SLUG_RULE)
 
+/** `POST /v1/projects/{ref}/functions/deploy?slug=`: the function the deploy creates or replaces. */
+export const EdgeFunctionDeployQuery = z.object({ slug: EdgeFunctionSlug })
+
 /** The `metadata` part of a deploy (multipart): what the hosted product's CLI and dashboard send. */
 export const EdgeFunctionDeployMetadata = z.object({
   entrypoint_path: z

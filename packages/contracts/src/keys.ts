@@ -183,3 +183,55 @@ export const CustomHostnameResponse = z.object({
     .nullable(),
 })
 export type CustomHostnameResponse = z.infer<typeof CustomHostnameResponse>
+
+/** `GET /v1/projects/{ref}/api-keys`: anon always, service_role only for members who may read it. */
+export const ApiKey = z.object({ name: z.string(), api_key: z.string() })
+export type ApiKey = z.infer<typeof ApiKey>
+
+export const DbPasswordResetResponse = z.object({ result: z.string() })
+export type DbPasswordResetResponse = z.infer<typeof DbPasswordResetResponse>
+
+export const OpenApiProperty = z.object({
+  format: z.string().optional(),
+  type: z.string().optional(),
+  description: z.string().optional(),
+})
+export type OpenApiProperty = z.infer<typeof OpenApiProperty>
+export const OpenApiDefinition = z.object({
+  properties: z.record(z.string(), OpenApiProperty).optional(),
+  required: z.array(z.string()).optional(),
+  description: z.string().optional(),
+})
+export type OpenApiDefinition = z.infer<typeof OpenApiDefinition>
+export const OpenApiParameter = z.object({
+  name: z.string(),
+  in: z.string().optional(),
+  required: z.boolean().optional(),
+  schema: z
+    .object({
+      properties: z.record(z.string(), OpenApiProperty).optional(),
+      required: z.array(z.string()).optional(),
+      type: z.string().optional(),
+    })
+    .optional(),
+})
+export type OpenApiParameter = z.infer<typeof OpenApiParameter>
+export const OpenApiPath = z.record(
+  z.string(),
+  z.object({
+    parameters: z.array(OpenApiParameter).optional(),
+    summary: z.string().optional(),
+    description: z.string().optional(),
+  }),
+)
+export type OpenApiPath = z.infer<typeof OpenApiPath>
+
+/**
+ * `GET /platform/projects/{ref}/api/rest`: the project's REST API description in the Swagger 2.0 shape PostgREST
+ * publishes; only the parts the dashboard's API docs read are named here.
+ */
+export const RestApiDescription = z.looseObject({
+  definitions: z.record(z.string(), OpenApiDefinition).optional(),
+  paths: z.record(z.string(), OpenApiPath).optional(),
+})
+export type RestApiDescription = z.infer<typeof RestApiDescription>

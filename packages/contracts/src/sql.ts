@@ -133,3 +133,7 @@ export const UpdateSqlSettingsBody = z.object({
     .max(MAX_SQL_STATEMENT_TIMEOUT_MS, `The statement timeout must be at most ${MAX_SQL_STATEMENT_TIMEOUT_MS} ms`),
 })
 export type UpdateSqlSettingsBody = z.infer<typeof UpdateSqlSettingsBody>
+
+/** The management API's answer: the last statement's rows, as objects keyed by column name. */
+export const ManagementQueryResponse = z.array(z.record(z.string(), z.unknown()))
+export type ManagementQueryResponse = z.infer<typeof ManagementQueryResponse>

@@ -1,16 +1,15 @@
-import type { AccessTokenCreated as AccessTokenCreatedSchema } from '@pgfleet/contracts'
+import type { RouteResponse } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import type { z } from 'zod'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { accessTokenKeys } from './keys'
 
 /** The only answer that carries the token itself; the list shows an alias. */
-export type AccessTokenCreated = z.infer<typeof AccessTokenCreatedSchema>
+export type AccessTokenCreated = RouteResponse<'POST /platform/profile/access-tokens'>
 export type AccessTokenCreateVariables = { name: string }
 
 export async function createAccessToken(variables: AccessTokenCreateVariables) {
-  return fetcher<AccessTokenCreated>('/platform/profile/access-tokens', { method: 'POST', body: variables })
+  return api('POST /platform/profile/access-tokens', { body: variables })
 }
 
 export function useAccessTokenCreateMutation(

@@ -1,17 +1,16 @@
+import type { EmptyResponse } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { accessTokenKeys } from './keys'
 
 export type AccessTokenDeleteVariables = { id: number }
 
 export async function deleteAccessToken({ id }: AccessTokenDeleteVariables) {
-  return fetcher<Record<string, never>>(`/platform/profile/access-tokens/${id}`, { method: 'DELETE' })
+  return api('DELETE /platform/profile/access-tokens/{id}', { params: { id } })
 }
 
-export function useAccessTokenDeleteMutation(
-  options: MutationOptions<Record<string, never>, AccessTokenDeleteVariables> = {},
-) {
+export function useAccessTokenDeleteMutation(options: MutationOptions<EmptyResponse, AccessTokenDeleteVariables> = {}) {
   const queryClient = useQueryClient()
   return useMutation({
     ...options,

@@ -1,11 +1,11 @@
 import type { AccessToken } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { accessTokenKeys } from './keys'
 
 export async function getAccessTokens(signal?: AbortSignal) {
-  return fetcher<AccessToken[]>('/platform/profile/access-tokens', { signal })
+  return api('GET /platform/profile/access-tokens', { signal })
 }
 
 export function useAccessTokensQuery(options: QueryOptions<AccessToken[]> = {}) {

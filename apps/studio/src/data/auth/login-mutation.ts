@@ -1,13 +1,13 @@
 import type { Profile } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import { profileKeys } from '../profile/keys'
 import type { MutationOptions } from '../types'
 
 export type LoginVariables = { email: string; password: string }
 
 export async function login(variables: LoginVariables) {
-  return fetcher<Profile>('/platform/auth/login', { method: 'POST', body: variables })
+  return api('POST /platform/auth/login', { body: variables })
 }
 
 export function useLoginMutation(options: MutationOptions<Profile, LoginVariables> = {}) {

@@ -1,12 +1,13 @@
+import type { EmptyResponse } from '@pgfleet/contracts'
 import { useMutation } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 
 export async function logout() {
-  return fetcher<Record<string, never>>('/platform/auth/logout', { method: 'POST' })
+  return api('POST /platform/auth/logout')
 }
 
 /** The caller clears the cache after leaving the signed-in pages, so they do not refetch on the way out. */
-export function useLogoutMutation(options: MutationOptions<Record<string, never>, void> = {}) {
+export function useLogoutMutation(options: MutationOptions<EmptyResponse, void> = {}) {
   return useMutation({ ...options, mutationFn: logout })
 }

@@ -1,13 +1,13 @@
 import type { Profile } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import { profileKeys } from '../profile/keys'
 import type { MutationOptions } from '../types'
 
 export type SignupVariables = { email: string; password: string }
 
 export async function signup(variables: SignupVariables) {
-  return fetcher<Profile>('/platform/auth/signup', { method: 'POST', body: variables })
+  return api('POST /platform/auth/signup', { body: variables })
 }
 
 export function useSignupMutation(options: MutationOptions<Profile, SignupVariables> = {}) {

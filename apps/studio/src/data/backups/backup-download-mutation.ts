@@ -1,6 +1,6 @@
 import { type Backup, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useMutation } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 
 /** The listed backup, or only its id when that is all the caller knows (the latest one of a paused project). */
@@ -12,10 +12,7 @@ export type BackupDownloadVariables = {
 /** Asks for a download address of the backup archive; the caller hands it to the browser. */
 export async function createBackupDownload({ ref, backup }: BackupDownloadVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<{ fileUrl: string }>(`/platform/database/${encodeURIComponent(ref)}/backups/download`, {
-    method: 'POST',
-    body: backup,
-  })
+  return api('POST /platform/database/{ref}/backups/download', { params: { ref }, body: backup })
 }
 
 export function useBackupDownloadMutation(options: MutationOptions<{ fileUrl: string }, BackupDownloadVariables> = {}) {

@@ -1,15 +1,12 @@
 import { type DownloadableBackupsResponse, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { backupKeys } from './keys'
 
 export async function getDownloadableBackups({ ref }: { ref: string | undefined }, signal?: AbortSignal) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<DownloadableBackupsResponse>(
-    `/platform/database/${encodeURIComponent(ref)}/backups/downloadable-backups`,
-    { signal },
-  )
+  return api('GET /platform/database/{ref}/backups/downloadable-backups', { params: { ref }, signal })
 }
 
 export function useDownloadableBackupsQuery(

@@ -1,15 +1,13 @@
-import { REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
+import { type ApiKey, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { configKeys } from './keys'
-
-export type ApiKey = { name: string; api_key: string }
 
 /** The project's API keys: anon always, service_role only for members allowed to read it. */
 export async function getApiKeys({ ref }: { ref: string | undefined }, signal?: AbortSignal) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<ApiKey[]>(`/v1/projects/${encodeURIComponent(ref)}/api-keys`, { signal })
+  return api('GET /v1/projects/{ref}/api-keys', { params: { ref }, signal })
 }
 
 export function useApiKeysQuery({ ref }: { ref: string | undefined }, options: QueryOptions<ApiKey[]> = {}) {

@@ -1,6 +1,6 @@
 import { REQUIRED_VALUE_MESSAGES, type ResetDbPasswordBody } from '@pgfleet/contracts'
 import { useMutation } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 
 export type DbPasswordResetVariables = { ref: string | undefined } & ResetDbPasswordBody
@@ -8,10 +8,7 @@ export type DbPasswordResetResponse = { result: string }
 
 export async function resetDbPassword({ ref, password }: DbPasswordResetVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<DbPasswordResetResponse>(`/platform/projects/${encodeURIComponent(ref)}/db-password`, {
-    method: 'POST',
-    body: { password },
-  })
+  return api('POST /platform/projects/{ref}/db-password', { params: { ref }, body: { password } })
 }
 
 export function useDbPasswordResetMutation(

@@ -1,6 +1,6 @@
 import { REQUIRED_VALUE_MESSAGES, type UpdateJwtSecretBody, type UpdateJwtSecretResponse } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { configKeys } from './keys'
 
@@ -9,10 +9,7 @@ export type JwtSecretUpdateVariables = { ref: string | undefined } & UpdateJwtSe
 /** Starts a JWT secret update (a generated secret unless one is given). */
 export async function updateJwtSecret({ ref, ...body }: JwtSecretUpdateVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<UpdateJwtSecretResponse>(`/platform/projects/${encodeURIComponent(ref)}/config/secrets`, {
-    method: 'PATCH',
-    body,
-  })
+  return api('PATCH /platform/projects/{ref}/config/secrets', { params: { ref }, body })
 }
 
 export function useJwtSecretUpdateMutation(

@@ -4,16 +4,13 @@ import {
   REQUIRED_VALUE_MESSAGES,
 } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { configKeys } from './keys'
 
 export async function getJwtSecretUpdateStatus({ ref }: { ref: string | undefined }, signal?: AbortSignal) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<JwtSecretUpdateStatusResponse>(
-    `/platform/props/project/${encodeURIComponent(ref)}/jwt-secret-update-status`,
-    { signal },
-  )
+  return api('GET /platform/props/project/{ref}/jwt-secret-update-status', { params: { ref }, signal })
 }
 
 /** The latest JWT secret update; polled every second while it is Updating. */

@@ -1,15 +1,13 @@
 import { type PostgrestConfigResponse, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { configKeys } from './keys'
 
 /** The data API configuration, with the JWT secret; only for members with read on service API keys. */
 export async function getPostgrestConfig({ ref }: { ref: string | undefined }, signal?: AbortSignal) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<PostgrestConfigResponse>(`/platform/projects/${encodeURIComponent(ref)}/config/postgrest`, {
-    signal,
-  })
+  return api('GET /platform/projects/{ref}/config/postgrest', { params: { ref }, signal })
 }
 
 export function usePostgrestConfigQuery(

@@ -1,13 +1,13 @@
 import { type ProjectSettingsResponse, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { configKeys } from './keys'
 
 /** The project's settings: app_config (project URL), connection details and the Postgres version. */
 export async function getProjectSettings({ ref }: { ref: string | undefined }, signal?: AbortSignal) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<ProjectSettingsResponse>(`/platform/projects/${encodeURIComponent(ref)}/settings`, { signal })
+  return api('GET /platform/projects/{ref}/settings', { params: { ref }, signal })
 }
 
 export function useProjectSettingsQuery(

@@ -1,6 +1,6 @@
 import { REQUIRED_VALUE_MESSAGES, type SqlSettings, type UpdateSqlSettingsBody } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { configKeys } from './keys'
 
@@ -8,10 +8,7 @@ export type SqlSettingsUpdateVariables = { ref: string | undefined } & UpdateSql
 
 export async function updateSqlSettings({ ref, statement_timeout_ms }: SqlSettingsUpdateVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<SqlSettings>(`/platform/projects/${encodeURIComponent(ref)}/settings/sql`, {
-    method: 'PATCH',
-    body: { statement_timeout_ms },
-  })
+  return api('PATCH /platform/projects/{ref}/settings/sql', { params: { ref }, body: { statement_timeout_ms } })
 }
 
 /** Saves the settings and puts the server's answer in the cache, so the form shows what was stored. */

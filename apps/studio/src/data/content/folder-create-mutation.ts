@@ -1,15 +1,15 @@
 import type { CreateFolderBody, Folder, FolderTree } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
-import { CONTENT_HEADERS, contentPath } from './content-paths'
+import { CONTENT_HEADERS, contentRef } from './content-api'
 import { contentKeys } from './keys'
 
 export type FolderCreateVariables = { ref: string | undefined } & CreateFolderBody
 
 export async function createFolder({ ref, name, parentId }: FolderCreateVariables) {
-  return fetcher<Folder>(contentPath(ref, '/folders'), {
-    method: 'POST',
+  return api('POST /platform/projects/{ref}/content/folders', {
+    params: { ref: contentRef(ref) },
     body: { name, parentId },
     headers: CONTENT_HEADERS,
   })

@@ -1,14 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
-import { CONTENT_HEADERS, contentPath } from './content-paths'
+import { CONTENT_HEADERS, contentRef } from './content-api'
 import { contentKeys } from './keys'
 
 export type FolderDeleteVariables = { ref: string | undefined; id: string }
 
 export async function deleteFolder({ ref, id }: FolderDeleteVariables) {
-  await fetcher<unknown>(contentPath(ref, `/folders/${encodeURIComponent(id)}`), {
-    method: 'DELETE',
+  await api('DELETE /platform/projects/{ref}/content/folders/{id}', {
+    params: { ref: contentRef(ref), id },
     headers: CONTENT_HEADERS,
   })
 }

@@ -1,15 +1,15 @@
 import type { Folder, UpdateFolderBody } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
-import { CONTENT_HEADERS, contentPath } from './content-paths'
+import { CONTENT_HEADERS, contentRef } from './content-api'
 import { contentKeys } from './keys'
 
 export type FolderUpdateVariables = { ref: string | undefined; id: string } & UpdateFolderBody
 
 export async function updateFolder({ ref, id, name, parentId }: FolderUpdateVariables) {
-  return fetcher<Folder>(contentPath(ref, `/folders/${encodeURIComponent(id)}`), {
-    method: 'PATCH',
+  return api('PATCH /platform/projects/{ref}/content/folders/{id}', {
+    params: { ref: contentRef(ref), id },
     body: { name, parentId },
     headers: CONTENT_HEADERS,
   })

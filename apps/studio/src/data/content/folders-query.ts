@@ -1,13 +1,17 @@
 import type { FolderTree } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
-import { CONTENT_HEADERS, contentPath } from './content-paths'
+import { CONTENT_HEADERS, contentRef } from './content-api'
 import { contentKeys } from './keys'
 
 /** The user's folders in the project, as a tree. */
 export async function getFolders({ ref }: { ref: string | undefined }, signal?: AbortSignal) {
-  return fetcher<FolderTree>(contentPath(ref, '/folders'), { signal, headers: CONTENT_HEADERS })
+  return api('GET /platform/projects/{ref}/content/folders', {
+    params: { ref: contentRef(ref) },
+    signal,
+    headers: CONTENT_HEADERS,
+  })
 }
 
 export function useFoldersQuery({ ref }: { ref: string | undefined }, options: QueryOptions<FolderTree> = {}) {

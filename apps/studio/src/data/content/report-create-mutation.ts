@@ -1,8 +1,8 @@
 import type { Report, ReportCard, ReportList, SnippetVisibility } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
-import { CONTENT_HEADERS, contentPath } from './content-paths'
+import { asReport, CONTENT_HEADERS, contentRef } from './content-api'
 import { contentKeys } from './keys'
 
 export type ReportCreateVariables = {
@@ -16,11 +16,12 @@ export type ReportCreateVariables = {
 
 /** PUT under the client's id: creates the report, or answers the one a first attempt already made. */
 export async function createReport({ ref, id, name, visibility, layout = [] }: ReportCreateVariables) {
-  return fetcher<Report>(contentPath(ref, `/${encodeURIComponent(id)}`), {
-    method: 'PUT',
+  const item = await api('PUT /platform/projects/{ref}/content/{id}', {
+    params: { ref: contentRef(ref), id },
     body: { type: 'report', name, visibility, content: { layout } },
     headers: CONTENT_HEADERS,
   })
+  return asReport(item)
 }
 
 export function useReportCreateMutation(options: MutationOptions<Report, ReportCreateVariables> = {}) {

@@ -1,14 +1,17 @@
 import type { ReportList } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
-import { CONTENT_HEADERS, contentPath } from './content-paths'
+import { CONTENT_HEADERS, contentRef } from './content-api'
 import { contentKeys } from './keys'
 
 export type ReportDeleteVariables = { ref: string | undefined; id: string }
 
 export async function deleteReport({ ref, id }: ReportDeleteVariables) {
-  await fetcher<unknown>(contentPath(ref, `/${encodeURIComponent(id)}`), { method: 'DELETE', headers: CONTENT_HEADERS })
+  await api('DELETE /platform/projects/{ref}/content/{id}', {
+    params: { ref: contentRef(ref), id },
+    headers: CONTENT_HEADERS,
+  })
 }
 
 export function useReportDeleteMutation(options: MutationOptions<void, ReportDeleteVariables> = {}) {

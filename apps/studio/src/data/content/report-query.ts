@@ -1,11 +1,9 @@
-import type { Content, Report } from '@pgfleet/contracts'
+import type { Report } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { ApiError, fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
-import { CONTENT_HEADERS, contentPath } from './content-paths'
+import { asReport, CONTENT_HEADERS, contentRef } from './content-api'
 import { contentKeys } from './keys'
-
-export const REPORT_NOT_FOUND_MESSAGE = 'Report not found'
 
 /** One report by id; a snippet under that id is not a report (404). */
 export async function getReport(
@@ -13,12 +11,12 @@ export async function getReport(
   signal?: AbortSignal,
 ) {
   if (!id) throw new Error('Report id is required')
-  const item = await fetcher<Content>(contentPath(ref, `/${encodeURIComponent(id)}`), {
+  const item = await api('GET /platform/projects/{ref}/content/{id}', {
+    params: { ref: contentRef(ref), id },
     signal,
     headers: CONTENT_HEADERS,
   })
-  if (item.type !== 'report') throw new ApiError(REPORT_NOT_FOUND_MESSAGE, 404)
-  return item
+  return asReport(item)
 }
 
 export function useReportQuery(

@@ -1,8 +1,9 @@
 import type { Report, ReportCard, ReportList, SnippetVisibility } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher, isApiError } from '../fetcher'
+import { api } from '../api'
+import { isApiError } from '../fetcher'
 import type { MutationOptions } from '../types'
-import { CONTENT_HEADERS, contentPath } from './content-paths'
+import { asReport, CONTENT_HEADERS, contentRef } from './content-api'
 import { contentKeys } from './keys'
 import { getReport } from './report-query'
 
@@ -38,11 +39,12 @@ export async function updateReport(
   let current = known ?? (await getReport({ ref, id }))
   for (let attempt = 0; ; attempt++) {
     try {
-      return await fetcher<Report>(contentPath(ref, `/${encodeURIComponent(id)}`), {
-        method: 'PATCH',
+      const item = await api('PATCH /platform/projects/{ref}/content/{id}', {
+        params: { ref: contentRef(ref), id },
         body: toBody(change(current), current.version),
         headers: CONTENT_HEADERS,
       })
+      return asReport(item)
     } catch (error) {
       const newer = conflictCurrent(error)
       if (!newer || attempt > 0) throw error

@@ -1,15 +1,15 @@
 import type { SnippetList } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
-import { CONTENT_HEADERS, contentPath } from './content-paths'
+import { CONTENT_HEADERS, contentRef } from './content-api'
 import { contentKeys } from './keys'
 
 export type SnippetDeleteVariables = { ref: string | undefined; id: string }
 
 export async function deleteSnippet({ ref, id }: SnippetDeleteVariables) {
-  await fetcher<unknown>(contentPath(ref, `/${encodeURIComponent(id)}`), {
-    method: 'DELETE',
+  await api('DELETE /platform/projects/{ref}/content/{id}', {
+    params: { ref: contentRef(ref), id },
     headers: CONTENT_HEADERS,
   })
 }

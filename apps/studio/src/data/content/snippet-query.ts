@@ -1,8 +1,8 @@
 import type { Snippet } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
-import { CONTENT_HEADERS, contentPath } from './content-paths'
+import { asSnippet, CONTENT_HEADERS, contentRef } from './content-api'
 import { contentKeys } from './keys'
 
 const SNIPPET_STALE_TIME_MS = 30_000
@@ -12,7 +12,12 @@ export async function getSnippet(
   signal?: AbortSignal,
 ) {
   if (!id) throw new Error('Snippet id is required')
-  return fetcher<Snippet>(contentPath(ref, `/${encodeURIComponent(id)}`), { signal, headers: CONTENT_HEADERS })
+  const item = await api('GET /platform/projects/{ref}/content/{id}', {
+    params: { ref: contentRef(ref), id },
+    signal,
+    headers: CONTENT_HEADERS,
+  })
+  return asSnippet(item)
 }
 
 export function useSnippetQuery(

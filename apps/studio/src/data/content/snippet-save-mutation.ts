@@ -1,8 +1,8 @@
 import type { Snippet, UpdateSnippetBody } from '@pgfleet/contracts'
 import { useMutation } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
-import { CONTENT_HEADERS, contentPath } from './content-paths'
+import { asSnippet, CONTENT_HEADERS, contentRef } from './content-api'
 
 export type SnippetSaveVariables = {
   ref: string | undefined
@@ -18,12 +18,13 @@ export type SnippetSaveVariables = {
  * a duplicate. With `version`, a snippet changed elsewhere since answers 409 with the current one.
  */
 export async function saveSnippet({ ref, id, body, keepalive }: SnippetSaveVariables) {
-  return fetcher<Snippet>(contentPath(ref, `/${encodeURIComponent(id)}`), {
-    method: 'PUT',
+  const item = await api('PUT /platform/projects/{ref}/content/{id}', {
+    params: { ref: contentRef(ref), id },
     body,
     headers: CONTENT_HEADERS,
     keepalive,
   })
+  return asSnippet(item)
 }
 
 export function useSnippetSaveMutation(options: MutationOptions<Snippet, SnippetSaveVariables> = {}) {

@@ -1,8 +1,8 @@
 import type { Snippet, SnippetList } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
-import { CONTENT_HEADERS, contentPath } from './content-paths'
+import { asSnippet, CONTENT_HEADERS, contentRef } from './content-api'
 import { contentKeys } from './keys'
 
 /** The API's page size cap; the sidebar asks page after page until it holds every snippet. */
@@ -39,12 +39,15 @@ const newestFirst = (a: Snippet, b: Snippet) => b.updated_at.localeCompare(a.upd
  * Pages are read by creation date, which a save does not change, so a snippet saved meanwhile keeps its page.
  */
 export async function getSnippets({ ref }: { ref: string | undefined }, signal?: AbortSignal) {
-  const all = await fetchAllSnippetPages(({ limit, offset }) =>
-    fetcher<SnippetList>(contentPath(ref, `?type=sql&sort=inserted_at&order=asc&limit=${limit}&offset=${offset}`), {
+  const all = await fetchAllSnippetPages(async ({ limit, offset }) => {
+    const page = await api('GET /platform/projects/{ref}/content', {
+      params: { ref: contentRef(ref) },
+      query: { type: 'sql', sort: 'inserted_at', order: 'asc', limit, offset },
       signal,
       headers: CONTENT_HEADERS,
-    }),
-  )
+    })
+    return { data: page.data.map(asSnippet), total: page.total }
+  })
   return { data: all.data.sort(newestFirst), total: all.total }
 }
 

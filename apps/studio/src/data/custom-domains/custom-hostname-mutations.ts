@@ -1,25 +1,28 @@
-import { type CustomHostnameResponse, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
+import { type CustomHostnameResponse, type EmptyResponse, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { customDomainKeys } from './keys'
 
 type RefVariables = { ref: string | undefined }
 export type CustomHostnameSetVariables = RefVariables & { hostname: string }
 
-const pathOf = (ref: string | undefined, action = '') => {
+const paramsOf = (ref: string | undefined) => {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return `/v1/projects/${encodeURIComponent(ref)}/custom-hostname${action}`
+  return { ref }
 }
 
 export const setCustomHostname = ({ ref, hostname }: CustomHostnameSetVariables) =>
-  fetcher<CustomHostnameResponse>(pathOf(ref, '/initialize'), { method: 'POST', body: { custom_hostname: hostname } })
+  api('POST /v1/projects/{ref}/custom-hostname/initialize', {
+    params: paramsOf(ref),
+    body: { custom_hostname: hostname },
+  })
 export const reverifyCustomHostname = ({ ref }: RefVariables) =>
-  fetcher<CustomHostnameResponse>(pathOf(ref, '/reverify'), { method: 'POST' })
+  api('POST /v1/projects/{ref}/custom-hostname/reverify', { params: paramsOf(ref) })
 export const activateCustomHostname = ({ ref }: RefVariables) =>
-  fetcher<CustomHostnameResponse>(pathOf(ref, '/activate'), { method: 'POST' })
+  api('POST /v1/projects/{ref}/custom-hostname/activate', { params: paramsOf(ref) })
 export const removeCustomHostname = ({ ref }: RefVariables) =>
-  fetcher<Record<string, never>>(pathOf(ref), { method: 'DELETE' })
+  api('DELETE /v1/projects/{ref}/custom-hostname', { params: paramsOf(ref) })
 
 /** Every custom-domain change answers (or implies) the new state: store it and refetch the project's URLs. */
 function useCustomHostnameMutation<TData, TVariables extends RefVariables>(
@@ -46,5 +49,5 @@ export const useCustomHostnameReverifyMutation = (
 export const useCustomHostnameActivateMutation = (
   options: MutationOptions<CustomHostnameResponse, RefVariables> = {},
 ) => useCustomHostnameMutation(activateCustomHostname, options)
-export const useCustomHostnameRemoveMutation = (options: MutationOptions<Record<string, never>, RefVariables> = {}) =>
+export const useCustomHostnameRemoveMutation = (options: MutationOptions<EmptyResponse, RefVariables> = {}) =>
   useCustomHostnameMutation(removeCustomHostname, options)

@@ -1,6 +1,7 @@
 import { type CustomHostnameResponse, customHostnameStatusFromError, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher, isApiError } from '../fetcher'
+import { api } from '../api'
+import { isApiError } from '../fetcher'
 import type { QueryOptions } from '../types'
 import { customDomainKeys } from './keys'
 
@@ -14,7 +15,7 @@ export async function getCustomHostname(
 ): Promise<CustomHostnameResponse> {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
   try {
-    return await fetcher<CustomHostnameResponse>(`/v1/projects/${encodeURIComponent(ref)}/custom-hostname`, { signal })
+    return await api('GET /v1/projects/{ref}/custom-hostname', { params: { ref }, signal })
   } catch (error) {
     const status = isApiError(error) ? customHostnameStatusFromError(error.message) : null
     if (status) return { status, custom_hostname: null, data: null }

@@ -1,6 +1,6 @@
 import { type DatabaseExtension, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { invalidateAfterExtensionChange } from './invalidate'
 
@@ -9,10 +9,7 @@ export type DatabaseExtensionDisableVariables = { ref: string | undefined; name:
 /** DROP EXTENSION ... RESTRICT: refused (409) while objects depend on it, with their list in the message. */
 export async function disableDatabaseExtension({ ref, name }: DatabaseExtensionDisableVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<DatabaseExtension>(
-    `/platform/projects/${encodeURIComponent(ref)}/extensions/${encodeURIComponent(name)}`,
-    { method: 'DELETE' },
-  )
+  return api('DELETE /platform/projects/{ref}/extensions/{name}', { params: { ref, name } })
 }
 
 export function useDatabaseExtensionDisableMutation(

@@ -1,6 +1,6 @@
 import { type DatabaseExtension, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { invalidateAfterExtensionChange } from './invalidate'
 
@@ -9,8 +9,8 @@ export type DatabaseExtensionEnableVariables = { ref: string | undefined; name: 
 /** Trusted extensions are created as the project's postgres role; allow-listed ones by the platform. */
 export async function enableDatabaseExtension({ ref, name, schema }: DatabaseExtensionEnableVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<DatabaseExtension>(`/platform/projects/${encodeURIComponent(ref)}/extensions`, {
-    method: 'POST',
+  return api('POST /platform/projects/{ref}/extensions', {
+    params: { ref },
     body: schema === undefined ? { name } : { name, schema },
   })
 }

@@ -1,13 +1,13 @@
 import { type DatabaseExtension, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { databaseExtensionKeys } from './keys'
 
 /** Every extension the project's server has, with whether the platform offers it and why (not). */
 export async function getDatabaseExtensions({ ref }: { ref: string | undefined }, signal?: AbortSignal) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<DatabaseExtension[]>(`/platform/projects/${encodeURIComponent(ref)}/extensions`, { signal })
+  return api('GET /platform/projects/{ref}/extensions', { params: { ref }, signal })
 }
 
 export function useDatabaseExtensionsQuery(

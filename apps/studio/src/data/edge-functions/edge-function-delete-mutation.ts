@@ -1,6 +1,6 @@
 import { REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { edgeFunctionKeys } from './keys'
 
@@ -9,9 +9,7 @@ export type EdgeFunctionDeleteVariables = { ref: string | undefined; slug: strin
 /** DELETE /v1/projects/{ref}/functions/{function_slug} */
 export async function deleteEdgeFunction({ ref, slug }: EdgeFunctionDeleteVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<{ message: string }>(`/v1/projects/${encodeURIComponent(ref)}/functions/${encodeURIComponent(slug)}`, {
-    method: 'DELETE',
-  })
+  return api('DELETE /v1/projects/{ref}/functions/{function_slug}', { params: { ref, function_slug: slug } })
 }
 
 export function useEdgeFunctionDeleteMutation(

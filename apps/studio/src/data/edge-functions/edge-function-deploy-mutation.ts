@@ -5,7 +5,7 @@ import {
   REQUIRED_VALUE_MESSAGES,
 } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { edgeFunctionKeys } from './keys'
 
@@ -30,10 +30,7 @@ export async function deployEdgeFunction({
   const form = new FormData()
   form.append('metadata', JSON.stringify({ entrypoint_path: entrypointPath, name: slug, verify_jwt: verifyJwt }))
   for (const file of files) form.append('file', new Blob([file.content], { type: 'application/typescript' }), file.name)
-  return fetcher<EdgeFunction>(
-    `/v1/projects/${encodeURIComponent(ref)}/functions/deploy?slug=${encodeURIComponent(slug)}`,
-    { method: 'POST', body: form },
-  )
+  return api('POST /v1/projects/{ref}/functions/deploy', { params: { ref }, query: { slug }, body: form })
 }
 
 export function useEdgeFunctionDeployMutation(

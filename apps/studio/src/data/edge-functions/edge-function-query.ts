@@ -1,6 +1,6 @@
 import { type EdgeFunction, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { edgeFunctionKeys } from './keys'
 
@@ -11,9 +11,7 @@ export async function getEdgeFunction(
 ) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
   if (!slug) throw new Error(REQUIRED_VALUE_MESSAGES.slug)
-  return fetcher<EdgeFunction>(`/v1/projects/${encodeURIComponent(ref)}/functions/${encodeURIComponent(slug)}`, {
-    signal,
-  })
+  return api('GET /v1/projects/{ref}/functions/{function_slug}', { params: { ref, function_slug: slug }, signal })
 }
 
 export function useEdgeFunctionQuery(

@@ -1,6 +1,6 @@
 import { type FunctionsNetworkAccess, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { edgeFunctionKeys } from './keys'
 
@@ -9,10 +9,7 @@ export type FunctionsNetworkVariables = { ref: string | undefined; allow: string
 /** PUT /platform/projects/{ref}/edge-functions/network */
 export async function setFunctionsNetwork({ ref, allow }: FunctionsNetworkVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<FunctionsNetworkAccess>(`/platform/projects/${encodeURIComponent(ref)}/edge-functions/network`, {
-    method: 'PUT',
-    body: { allow },
-  })
+  return api('PUT /platform/projects/{ref}/edge-functions/network', { params: { ref }, body: { allow } })
 }
 
 export function useFunctionsNetworkMutation(

@@ -1,13 +1,13 @@
 import type { EngineInfo } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { engineKeys } from './keys'
 
 const ENGINES_STALE_TIME_MS = 10 * 60_000
 
 export async function getEngines(signal?: AbortSignal) {
-  return fetcher<EngineInfo[]>('/platform/engines', { signal })
+  return api('GET /platform/engines', { signal })
 }
 
 export function useEnginesQuery(options: QueryOptions<EngineInfo[]> = {}) {

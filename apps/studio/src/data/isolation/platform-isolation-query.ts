@@ -1,6 +1,6 @@
 import type { PlatformIsolation } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { isolationKeys } from './keys'
 
@@ -8,7 +8,7 @@ import { isolationKeys } from './keys'
 const ISOLATION_STALE_TIME_MS = 10 * 60_000
 
 export async function getPlatformIsolation(signal?: AbortSignal) {
-  return fetcher<PlatformIsolation>('/platform/isolation', { signal })
+  return api('GET /platform/isolation', { signal })
 }
 
 export function usePlatformIsolationQuery(options: QueryOptions<PlatformIsolation> = {}) {

@@ -1,16 +1,13 @@
 import { type FreeLimitMember, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { organizationKeys } from './keys'
 
 /** Owners and administrators of the organization who reached their free project limit. */
 export async function getFreeLimitMembers({ slug }: { slug: string | undefined }, signal?: AbortSignal) {
   if (!slug) throw new Error(REQUIRED_VALUE_MESSAGES.organizationSlug)
-  return fetcher<FreeLimitMember[]>(
-    `/platform/organizations/${encodeURIComponent(slug)}/members/reached-free-project-limit`,
-    { signal },
-  )
+  return api('GET /platform/organizations/{slug}/members/reached-free-project-limit', { params: { slug }, signal })
 }
 
 export function useFreeLimitMembersQuery(

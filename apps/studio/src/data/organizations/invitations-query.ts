@@ -1,12 +1,12 @@
 import { type Invitation, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { organizationKeys } from './keys'
 
 export async function getInvitations({ slug }: { slug: string | undefined }, signal?: AbortSignal) {
   if (!slug) throw new Error(REQUIRED_VALUE_MESSAGES.organizationSlug)
-  return fetcher<Invitation[]>(`/platform/organizations/${encodeURIComponent(slug)}/members/invitations`, { signal })
+  return api('GET /platform/organizations/{slug}/members/invitations', { params: { slug }, signal })
 }
 
 export function useInvitationsQuery({ slug }: { slug: string | undefined }, options: QueryOptions<Invitation[]> = {}) {

@@ -1,6 +1,6 @@
 import { type AddMemberResponse, REQUIRED_VALUE_MESSAGES, type RoleName } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { organizationKeys } from './keys'
 
@@ -9,10 +9,7 @@ export type MemberAddVariables = { slug: string; email: string; roleName: RoleNa
 /** Adds a registered user at once; anyone else gets an invitation that signing up accepts. */
 export async function addMember({ slug, email, roleName }: MemberAddVariables) {
   if (!slug) throw new Error(REQUIRED_VALUE_MESSAGES.organizationSlug)
-  return fetcher<AddMemberResponse>(`/platform/organizations/${encodeURIComponent(slug)}/members`, {
-    method: 'POST',
-    body: { email, role_name: roleName },
-  })
+  return api('POST /platform/organizations/{slug}/members', { params: { slug }, body: { email, role_name: roleName } })
 }
 
 export function useMemberAddMutation(options: MutationOptions<AddMemberResponse, MemberAddVariables> = {}) {

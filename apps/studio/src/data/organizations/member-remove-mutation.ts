@@ -1,6 +1,6 @@
-import { REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
+import { type EmptyResponse, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { organizationKeys } from './keys'
 
@@ -8,12 +8,10 @@ export type MemberRemoveVariables = { slug: string; userId: number }
 
 export async function removeMember({ slug, userId }: MemberRemoveVariables) {
   if (!slug) throw new Error(REQUIRED_VALUE_MESSAGES.organizationSlug)
-  return fetcher<Record<string, never>>(`/platform/organizations/${encodeURIComponent(slug)}/members/${userId}`, {
-    method: 'DELETE',
-  })
+  return api('DELETE /platform/organizations/{slug}/members/{userId}', { params: { slug, userId } })
 }
 
-export function useMemberRemoveMutation(options: MutationOptions<Record<string, never>, MemberRemoveVariables> = {}) {
+export function useMemberRemoveMutation(options: MutationOptions<EmptyResponse, MemberRemoveVariables> = {}) {
   const queryClient = useQueryClient()
   return useMutation({
     ...options,

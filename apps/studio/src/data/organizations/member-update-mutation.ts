@@ -1,6 +1,6 @@
 import { type Member, REQUIRED_VALUE_MESSAGES, type RoleName } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import { permissionKeys } from '../permissions/keys'
 import type { MutationOptions } from '../types'
 import { organizationKeys } from './keys'
@@ -9,8 +9,8 @@ export type MemberUpdateVariables = { slug: string; userId: number; roleName: Ro
 
 export async function updateMember({ slug, userId, roleName }: MemberUpdateVariables) {
   if (!slug) throw new Error(REQUIRED_VALUE_MESSAGES.organizationSlug)
-  return fetcher<Member>(`/platform/organizations/${encodeURIComponent(slug)}/members/${userId}`, {
-    method: 'PATCH',
+  return api('PATCH /platform/organizations/{slug}/members/{userId}', {
+    params: { slug, userId },
     body: { role_name: roleName },
   })
 }

@@ -1,6 +1,6 @@
 import type { Organization } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import { permissionKeys } from '../permissions/keys'
 import type { MutationOptions } from '../types'
 import { organizationKeys } from './keys'
@@ -8,7 +8,7 @@ import { organizationKeys } from './keys'
 export type OrganizationCreateVariables = { name: string }
 
 export async function createOrganization(variables: OrganizationCreateVariables) {
-  return fetcher<Organization>('/platform/organizations', { method: 'POST', body: variables })
+  return api('POST /platform/organizations', { body: variables })
 }
 
 export function useOrganizationCreateMutation(

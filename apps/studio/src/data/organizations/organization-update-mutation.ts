@@ -1,6 +1,6 @@
 import { type Organization, REQUIRED_VALUE_MESSAGES, type UpdateOrganizationBody } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import { permissionKeys } from '../permissions/keys'
 import { projectKeys } from '../projects/keys'
 import type { MutationOptions } from '../types'
@@ -11,7 +11,7 @@ export type OrganizationUpdateVariables = { slug: string; body: UpdateOrganizati
 
 export async function updateOrganization({ slug, body }: OrganizationUpdateVariables) {
   if (!slug) throw new Error(REQUIRED_VALUE_MESSAGES.slug)
-  return fetcher<Organization>(`/platform/organizations/${encodeURIComponent(slug)}`, { method: 'PATCH', body })
+  return api('PATCH /platform/organizations/{slug}', { params: { slug }, body })
 }
 
 export function useOrganizationUpdateMutation(

@@ -1,11 +1,11 @@
 import type { Organization } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { organizationKeys } from './keys'
 
 export async function getOrganizations(signal?: AbortSignal) {
-  return fetcher<Organization[]>('/platform/organizations', { signal })
+  return api('GET /platform/organizations', { signal })
 }
 
 export function useOrganizationsQuery(options: QueryOptions<Organization[]> = {}) {

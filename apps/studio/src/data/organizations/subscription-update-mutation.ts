@@ -1,6 +1,6 @@
 import { type PlanId, REQUIRED_VALUE_MESSAGES, type Subscription } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { organizationKeys } from './keys'
 
@@ -8,10 +8,7 @@ export type SubscriptionUpdateVariables = { slug: string; plan: PlanId }
 
 export async function updateSubscription({ slug, plan }: SubscriptionUpdateVariables) {
   if (!slug) throw new Error(REQUIRED_VALUE_MESSAGES.organizationSlug)
-  return fetcher<Subscription>(`/platform/organizations/${encodeURIComponent(slug)}/billing/subscription`, {
-    method: 'PUT',
-    body: { plan },
-  })
+  return api('PUT /platform/organizations/{slug}/billing/subscription', { params: { slug }, body: { plan } })
 }
 
 export function useSubscriptionUpdateMutation(

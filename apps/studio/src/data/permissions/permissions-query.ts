@@ -1,13 +1,13 @@
 import type { OrganizationPermissions } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { permissionKeys } from './keys'
 
 const PERMISSIONS_STALE_TIME_MS = 5 * 60_000
 
 export async function getPermissions(signal?: AbortSignal) {
-  return fetcher<OrganizationPermissions[]>('/platform/profile/permissions', { signal })
+  return api('GET /platform/profile/permissions', { signal })
 }
 
 export function usePermissionsQuery(options: QueryOptions<OrganizationPermissions[]> = {}) {

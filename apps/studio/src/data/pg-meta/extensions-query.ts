@@ -1,13 +1,14 @@
 import { PG_META_CONNECTION_HEADER, type PgExtension, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { pgMetaKeys } from './keys'
 
 /** Every extension the project's server can install, with the installed version of those that are. */
 export async function getExtensions({ ref }: { ref: string | undefined }, signal?: AbortSignal) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<PgExtension[]>(`/platform/pg-meta/${encodeURIComponent(ref)}/extensions`, {
+  return api('GET /platform/pg-meta/{ref}/extensions', {
+    params: { ref },
     signal,
     headers: { [PG_META_CONNECTION_HEADER]: '' },
   })

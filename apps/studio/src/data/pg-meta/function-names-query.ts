@@ -1,6 +1,6 @@
 import { PG_META_CONNECTION_HEADER, type PgFunctionName, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { pgMetaKeys } from './keys'
 
@@ -9,8 +9,9 @@ type NamesVariables = { ref: string | undefined; includedSchemas?: readonly stri
 /** Functions and procedures with their argument lists, without bodies (for completion). */
 export async function getFunctionNames({ ref, includedSchemas }: NamesVariables, signal?: AbortSignal) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  const params = includedSchemas?.length ? `?included_schemas=${encodeURIComponent(includedSchemas.join(','))}` : ''
-  return fetcher<PgFunctionName[]>(`/platform/pg-meta/${encodeURIComponent(ref)}/function-names${params}`, {
+  return api('GET /platform/pg-meta/{ref}/function-names', {
+    params: { ref },
+    query: { included_schemas: includedSchemas?.length ? includedSchemas.join(',') : undefined },
     signal,
     headers: { [PG_META_CONNECTION_HEADER]: '' },
   })

@@ -1,13 +1,14 @@
 import { PG_META_CONNECTION_HEADER, type PgPolicy, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { pgMetaKeys } from './keys'
 
 /** The project's row-level security policies (system schemas left out). */
 export async function getPolicies({ ref }: { ref: string | undefined }, signal?: AbortSignal) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<PgPolicy[]>(`/platform/pg-meta/${encodeURIComponent(ref)}/policies`, {
+  return api('GET /platform/pg-meta/{ref}/policies', {
+    params: { ref },
     signal,
     headers: { [PG_META_CONNECTION_HEADER]: '' },
   })

@@ -1,13 +1,14 @@
 import { PG_META_CONNECTION_HEADER, type PgRole, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { pgMetaKeys } from './keys'
 
 /** The project's database roles, without Postgres's built-in pg_* roles. */
 export async function getRoles({ ref }: { ref: string | undefined }, signal?: AbortSignal) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<PgRole[]>(`/platform/pg-meta/${encodeURIComponent(ref)}/roles`, {
+  return api('GET /platform/pg-meta/{ref}/roles', {
+    params: { ref },
     signal,
     headers: { [PG_META_CONNECTION_HEADER]: '' },
   })

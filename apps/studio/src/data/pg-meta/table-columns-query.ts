@@ -1,6 +1,6 @@
 import { PG_META_CONNECTION_HEADER, type PgColumn, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { type QueryClient, queryOptions } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import { pgMetaKeys } from './keys'
 
 type ColumnsVariables = { ref: string | undefined; tableId: number | undefined }
@@ -9,7 +9,9 @@ type ColumnsVariables = { ref: string | undefined; tableId: number | undefined }
 export async function getTableColumns({ ref, tableId }: ColumnsVariables, signal?: AbortSignal) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
   if (!tableId) throw new Error('Table id is required')
-  return fetcher<PgColumn[]>(`/platform/pg-meta/${encodeURIComponent(ref)}/columns?table_id=${tableId}`, {
+  return api('GET /platform/pg-meta/{ref}/columns', {
+    params: { ref },
+    query: { table_id: tableId },
     signal,
     headers: { [PG_META_CONNECTION_HEADER]: '' },
   })

@@ -1,6 +1,6 @@
 import { PG_META_CONNECTION_HEADER, type PgTableName, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { pgMetaKeys } from './keys'
 
@@ -12,8 +12,9 @@ type NamesVariables = { ref: string | undefined; includedSchemas?: readonly stri
  */
 export async function getTableNames({ ref, includedSchemas }: NamesVariables, signal?: AbortSignal) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  const params = includedSchemas?.length ? `?included_schemas=${encodeURIComponent(includedSchemas.join(','))}` : ''
-  return fetcher<PgTableName[]>(`/platform/pg-meta/${encodeURIComponent(ref)}/table-names${params}`, {
+  return api('GET /platform/pg-meta/{ref}/table-names', {
+    params: { ref },
+    query: { included_schemas: includedSchemas?.length ? includedSchemas.join(',') : undefined },
     signal,
     headers: { [PG_META_CONNECTION_HEADER]: '' },
   })

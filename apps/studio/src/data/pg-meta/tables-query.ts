@@ -1,6 +1,6 @@
 import { PG_META_CONNECTION_HEADER, type PgTable, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { pgMetaKeys } from './keys'
 
@@ -17,9 +17,12 @@ export async function getTables(
   signal?: AbortSignal,
 ): Promise<PgTable[]> {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  const params = new URLSearchParams({ include_columns: String(includeColumns) })
-  if (includedSchemas?.length) params.set('included_schemas', includedSchemas.join(','))
-  return fetcher<PgTable[]>(`/platform/pg-meta/${encodeURIComponent(ref)}/tables?${params}`, {
+  return api('GET /platform/pg-meta/{ref}/tables', {
+    params: { ref },
+    query: {
+      include_columns: includeColumns ? 'true' : 'false',
+      included_schemas: includedSchemas?.length ? includedSchemas.join(',') : undefined,
+    },
     signal,
     // the hosted dashboard sends it; the platform connects to the project itself and ignores it
     headers: { [PG_META_CONNECTION_HEADER]: '' },

@@ -1,6 +1,6 @@
 import { REQUIRED_VALUE_MESSAGES, type TypescriptTypesResponse } from '@pgfleet/contracts'
 import { useMutation } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 
 export type TypescriptTypesVariables = { ref: string | undefined; includedSchemas?: readonly string[] }
@@ -8,8 +8,10 @@ export type TypescriptTypesVariables = { ref: string | undefined; includedSchema
 /** Generated TypeScript types of the given schemas (public by default), for a download. */
 export async function generateTypescriptTypes({ ref, includedSchemas = ['public'] }: TypescriptTypesVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  const params = new URLSearchParams({ included_schemas: includedSchemas.join(',') })
-  return fetcher<TypescriptTypesResponse>(`/v1/projects/${encodeURIComponent(ref)}/types/typescript?${params}`)
+  return api('GET /v1/projects/{ref}/types/typescript', {
+    params: { ref },
+    query: { included_schemas: includedSchemas.join(',') },
+  })
 }
 
 export function useTypescriptTypesGenerateMutation(

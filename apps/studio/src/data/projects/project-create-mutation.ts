@@ -1,12 +1,12 @@
 import type { CreateProjectBody, Project } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import { organizationKeys } from '../organizations/keys'
 import type { MutationOptions } from '../types'
 import { projectKeys } from './keys'
 
 export async function createProject(body: CreateProjectBody) {
-  return fetcher<Project>('/v1/projects', { method: 'POST', body })
+  return api('POST /v1/projects', { body })
 }
 
 export function useProjectCreateMutation(options: MutationOptions<Project, CreateProjectBody> = {}) {

@@ -1,7 +1,7 @@
 import { type Project, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
+import { api } from '../api'
 import { backupKeys } from '../backups/keys'
-import { fetcher } from '../fetcher'
 import { organizationKeys } from '../organizations/keys'
 import type { MutationOptions } from '../types'
 import { projectKeys } from './keys'
@@ -11,7 +11,7 @@ export type ProjectDeleteVariables = { ref: string | undefined }
 /** Answers the project in status GOING_DOWN; it disappears once the deletion job has finished. */
 export async function deleteProject({ ref }: ProjectDeleteVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<Project>(`/platform/projects/${encodeURIComponent(ref)}`, { method: 'DELETE' })
+  return api('DELETE /platform/projects/{ref}', { params: { ref } })
 }
 
 export function useProjectDeleteMutation(options: MutationOptions<Project, ProjectDeleteVariables> = {}) {

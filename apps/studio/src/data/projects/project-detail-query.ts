@@ -1,12 +1,12 @@
 import { type Project, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { projectKeys } from './keys'
 
 export async function getProjectDetail({ ref }: { ref: string | undefined }, signal?: AbortSignal) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<Project>(`/platform/projects/${encodeURIComponent(ref)}`, { signal })
+  return api('GET /platform/projects/{ref}', { params: { ref }, signal })
 }
 
 export function useProjectDetailQuery({ ref }: { ref: string | undefined }, options: QueryOptions<Project> = {}) {

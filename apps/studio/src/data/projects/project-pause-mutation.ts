@@ -1,6 +1,6 @@
 import { type Project, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { applyProjectOperationResult } from './project-operation-cache'
 
@@ -8,7 +8,7 @@ export type ProjectPauseVariables = { ref: string | undefined }
 
 export async function pauseProject({ ref }: ProjectPauseVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<Project>(`/platform/projects/${encodeURIComponent(ref)}/pause`, { method: 'POST' })
+  return api('POST /platform/projects/{ref}/pause', { params: { ref } })
 }
 
 export function useProjectPauseMutation(options: MutationOptions<Project, ProjectPauseVariables> = {}) {

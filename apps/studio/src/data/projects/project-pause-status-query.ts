@@ -1,12 +1,12 @@
 import { type PauseStatus, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { projectKeys } from './keys'
 
 export async function getProjectPauseStatus({ ref }: { ref: string | undefined }, signal?: AbortSignal) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<PauseStatus>(`/platform/projects/${encodeURIComponent(ref)}/pause/status`, { signal })
+  return api('GET /platform/projects/{ref}/pause/status', { params: { ref }, signal })
 }
 
 export function useProjectPauseStatusQuery(

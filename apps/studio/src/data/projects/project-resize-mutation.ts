@@ -1,6 +1,6 @@
 import { type ComputeSize, type Project, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { applyProjectOperationResult } from './project-operation-cache'
 
@@ -8,10 +8,7 @@ export type ProjectResizeVariables = { ref: string | undefined; computeSize: Com
 
 export async function resizeProject({ ref, computeSize }: ProjectResizeVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<Project>(`/platform/projects/${encodeURIComponent(ref)}/resize`, {
-    method: 'POST',
-    body: { compute_size: computeSize },
-  })
+  return api('POST /platform/projects/{ref}/resize', { params: { ref }, body: { compute_size: computeSize } })
 }
 
 export function useProjectResizeMutation(options: MutationOptions<Project, ProjectResizeVariables> = {}) {

@@ -1,6 +1,6 @@
 import { REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { projectKeys } from './keys'
 
@@ -10,7 +10,8 @@ export const REST_AVAILABILITY_TIMEOUT_MS = 2000
 /** Answers when the project's REST service does; the answer itself (its API definitions) is not used here. */
 export async function getProjectRestAvailability({ ref }: { ref: string | undefined }, signal?: AbortSignal) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  await fetcher<unknown>(`/platform/projects/${encodeURIComponent(ref)}/api/rest`, {
+  await api('GET /platform/projects/{ref}/api/rest', {
+    params: { ref },
     signal,
     timeoutMs: REST_AVAILABILITY_TIMEOUT_MS,
   })

@@ -1,6 +1,6 @@
 import { type Project, REQUIRED_VALUE_MESSAGES, type RestoreProjectBody } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { applyProjectOperationResult } from './project-operation-cache'
 
@@ -8,7 +8,7 @@ export type ProjectRestoreVariables = { ref: string | undefined; body: RestorePr
 
 export async function restoreProject({ ref, body }: ProjectRestoreVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<Project>(`/platform/projects/${encodeURIComponent(ref)}/restore`, { method: 'POST', body })
+  return api('POST /platform/projects/{ref}/restore', { params: { ref }, body })
 }
 
 export function useProjectRestoreMutation(options: MutationOptions<Project, ProjectRestoreVariables> = {}) {

@@ -1,6 +1,6 @@
 import { type ProjectStatusResponse, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { projectKeys } from './keys'
 
@@ -9,10 +9,7 @@ export const PROJECT_STATUS_TIMEOUT_MS = 2000
 
 export async function getProjectStatus({ ref }: { ref: string | undefined }, signal?: AbortSignal) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<ProjectStatusResponse>(`/platform/projects/${encodeURIComponent(ref)}/status`, {
-    signal,
-    timeoutMs: PROJECT_STATUS_TIMEOUT_MS,
-  })
+  return api('GET /platform/projects/{ref}/status', { params: { ref }, signal, timeoutMs: PROJECT_STATUS_TIMEOUT_MS })
 }
 
 export function useProjectStatusQuery(

@@ -1,12 +1,12 @@
 import type { Project } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { projectKeys } from './keys'
 
 /** Projects of every organization the user belongs to. */
 export async function getProjects(signal?: AbortSignal) {
-  return fetcher<Project[]>('/platform/projects', { signal })
+  return api('GET /platform/projects', { signal })
 }
 
 export function useProjectsQuery(options: QueryOptions<Project[]> = {}) {

@@ -1,14 +1,20 @@
-import type { QueryErrorResponse, RunQueryBody, RunQueryResponse } from '@pgfleet/contracts'
+import {
+  type QueryErrorResponse,
+  REQUIRED_VALUE_MESSAGES,
+  type RunQueryBody,
+  type RunQueryResponse,
+} from '@pgfleet/contracts'
 import { useMutation } from '@tanstack/react-query'
-import { fetcher, isApiError } from '../fetcher'
+import { api } from '../api'
+import { isApiError } from '../fetcher'
 import type { MutationOptions } from '../types'
-import { queryPath } from './sql-paths'
 
 export type ExecuteSqlVariables = { ref: string | undefined; signal?: AbortSignal } & RunQueryBody
 
 /** Runs SQL on the project's database; every statement's result set comes back (rows as arrays). */
 export async function executeSql({ ref, signal, ...body }: ExecuteSqlVariables) {
-  return fetcher<RunQueryResponse>(queryPath(ref), { method: 'POST', body, signal })
+  if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
+  return api('POST /platform/pg-meta/{ref}/query', { params: { ref }, body, signal })
 }
 
 /** The details of a query Postgres refused (400), or undefined for any other failure. */

@@ -1,14 +1,14 @@
-import type { CancelQueryResponse } from '@pgfleet/contracts'
+import { type CancelQueryResponse, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useMutation } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
-import { queryPath } from './sql-paths'
 
 export type QueryCancelVariables = { ref: string | undefined; queryId: string }
 
 /** Cancels a running query by the id its run was sent with. */
 export async function cancelQuery({ ref, queryId }: QueryCancelVariables) {
-  return fetcher<CancelQueryResponse>(queryPath(ref, '/cancel'), { method: 'POST', body: { queryId } })
+  if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
+  return api('POST /platform/pg-meta/{ref}/query/cancel', { params: { ref }, body: { queryId } })
 }
 
 export function useQueryCancelMutation(options: MutationOptions<CancelQueryResponse, QueryCancelVariables> = {}) {

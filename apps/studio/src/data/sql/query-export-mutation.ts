@@ -1,8 +1,7 @@
-import type { ExportLinkResponse, ExportQueryBody } from '@pgfleet/contracts'
+import { type ExportLinkResponse, type ExportQueryBody, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useMutation } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
-import { queryPath } from './sql-paths'
 
 export type QueryExportFormat = 'csv' | 'json'
 export type QueryExportVariables = { ref: string | undefined; format: QueryExportFormat } & ExportQueryBody
@@ -13,7 +12,8 @@ export type QueryExportVariables = { ref: string | undefined; format: QueryExpor
  * never sits in the page's memory.
  */
 export async function exportQuery({ ref, format, ...body }: QueryExportVariables) {
-  return fetcher<ExportLinkResponse>(queryPath(ref, `/export-url?format=${format}`), { method: 'POST', body })
+  if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
+  return api('POST /platform/pg-meta/{ref}/query/export-url', { params: { ref }, query: { format }, body })
 }
 
 export function useQueryExportMutation(options: MutationOptions<ExportLinkResponse, QueryExportVariables> = {}) {

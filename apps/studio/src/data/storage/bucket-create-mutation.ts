@@ -1,6 +1,6 @@
 import { type Bucket, type CreateBucketBody, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { storageKeys } from './keys'
 
@@ -8,7 +8,7 @@ export type BucketCreateVariables = { ref: string | undefined; bucket: CreateBuc
 
 export async function createBucket({ ref, bucket }: BucketCreateVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<Bucket>(`/platform/storage/${encodeURIComponent(ref)}/buckets`, { method: 'POST', body: bucket })
+  return api('POST /platform/storage/{ref}/buckets', { params: { ref }, body: bucket })
 }
 
 export function useBucketCreateMutation(options: MutationOptions<Bucket, BucketCreateVariables> = {}) {

@@ -1,6 +1,6 @@
 import { REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { storageKeys } from './keys'
 
@@ -9,10 +9,7 @@ export type BucketDeleteVariables = { ref: string | undefined; id: string }
 /** Refused (409) while the bucket holds objects; see useBucketEmptyMutation. */
 export async function deleteBucket({ ref, id }: BucketDeleteVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<{ message: string }>(
-    `/platform/storage/${encodeURIComponent(ref)}/buckets/${encodeURIComponent(id)}`,
-    { method: 'DELETE' },
-  )
+  return api('DELETE /platform/storage/{ref}/buckets/{id}', { params: { ref, id } })
 }
 
 export function useBucketDeleteMutation(options: MutationOptions<{ message: string }, BucketDeleteVariables> = {}) {

@@ -1,6 +1,6 @@
 import { type Bucket, REQUIRED_VALUE_MESSAGES, type UpdateBucketBody } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { storageKeys } from './keys'
 
@@ -8,10 +8,7 @@ export type BucketUpdateVariables = { ref: string | undefined; id: string; chang
 
 export async function updateBucket({ ref, id, changes }: BucketUpdateVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<Bucket>(`/platform/storage/${encodeURIComponent(ref)}/buckets/${encodeURIComponent(id)}`, {
-    method: 'PATCH',
-    body: changes,
-  })
+  return api('PATCH /platform/storage/{ref}/buckets/{id}', { params: { ref, id }, body: changes })
 }
 
 export function useBucketUpdateMutation(options: MutationOptions<Bucket, BucketUpdateVariables> = {}) {

@@ -5,14 +5,15 @@ import {
   STORAGE_BUCKETS_MAX_RETRIES,
 } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher, getErrorMessage } from '../fetcher'
+import { api } from '../api'
+import { getErrorMessage } from '../fetcher'
 import { useProjectDetailQuery } from '../projects/project-detail-query'
 import type { QueryOptions } from '../types'
 import { storageKeys } from './keys'
 
 export async function getBuckets({ ref }: { ref: string | undefined }, signal?: AbortSignal) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<Bucket[]>(`/platform/storage/${encodeURIComponent(ref)}/buckets`, { signal })
+  return api('GET /platform/storage/{ref}/buckets', { params: { ref }, signal })
 }
 
 /** Spec 01/02 section 7: up to 3 retries, none for a missing storage tenant ('Tenant config … not found'). */

@@ -1,6 +1,6 @@
 import { REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { storageKeys } from './keys'
 
@@ -9,10 +9,7 @@ export type StorageArchiveCreateVariables = { ref: string | undefined }
 /** Starts building the archive of the project's storage objects (a job); poll useStorageArchiveQuery for it. */
 export async function createStorageArchive({ ref }: StorageArchiveCreateVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<{ message: string }>(`/platform/storage/${encodeURIComponent(ref)}/archive`, {
-    method: 'POST',
-    body: {},
-  })
+  return api('POST /platform/storage/{ref}/archive', { params: { ref } })
 }
 
 export function useStorageArchiveCreateMutation(

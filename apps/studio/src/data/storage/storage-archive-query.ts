@@ -5,7 +5,8 @@ import {
   type StorageArchiveResponse,
 } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher, getErrorMessage } from '../fetcher'
+import { api } from '../api'
+import { getErrorMessage } from '../fetcher'
 import type { QueryOptions } from '../types'
 import { storageKeys } from './keys'
 
@@ -16,7 +17,7 @@ export async function getStorageArchive(
 ): Promise<StorageArchiveResponse | null> {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
   try {
-    return await fetcher<StorageArchiveResponse>(`/platform/storage/${encodeURIComponent(ref)}/archive`, { signal })
+    return await api('GET /platform/storage/{ref}/archive', { params: { ref }, signal })
   } catch (error) {
     if (getErrorMessage(error, '').includes(STORAGE_ARCHIVE_NOT_FOUND)) return null
     throw error

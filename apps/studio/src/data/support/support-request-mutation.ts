@@ -1,11 +1,11 @@
 import type { CreateSupportRequestBody, SupportRequest } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { supportKeys } from './keys'
 
 export async function sendSupportRequest(body: CreateSupportRequestBody) {
-  return fetcher<SupportRequest>('/platform/feedback/send', { method: 'POST', body })
+  return api('POST /platform/feedback/send', { body })
 }
 
 export function useSupportRequestMutation(options: MutationOptions<SupportRequest, CreateSupportRequestBody> = {}) {

@@ -1,0 +1,54 @@
+import { mkdtempSync, rmSync } from 'node:fs'
+import os from 'node:os'
+import path from 'node:path'
+import { apiRoutes } from '@pgfleet/contracts'
+import type { FastifyInstance } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { loadConfig } from '../config'
+import type { AppContext } from '../context'
+import { buildServer } from '../server'
+
+/**
+ * The contracts' route table against the routes the server registers. Registering needs no database or
+ * projects: the server is built on a context with only what the route plugins touch while registering.
+ */
+let app: FastifyInstance
+let dataDir = ''
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'pgfleet-route-table-'))
+  const config = loadConfig({ PORT: '0', PGFLEET_DATA_DIR: dataDir, PGFLEET_LOG_LEVEL: 'silent' })
+  const ctx = { config, connections: { onClose() {} } } as unknown as AppContext
+  app = await buildServer(ctx)
+  await app.ready()
+})
+afterAll(async () => {
+  await app?.close()
+  rmSync(dataDir, { recursive: true, force: true })
+})
+
+/** The table's `{param}` in Fastify's words: `:param`. */
+const fastifyPath = (template: string) => template.replace(/\{([^}]+)\}/g, ':$1')
+
+const registered = () => new Set(app.routeTable.map((route) => `${route.method} ${route.url}`))
+
+describe('the route table in contracts', () => {
+  it('lists only routes the server registers, with that method and path', () => {
+    const routes = registered()
+    const missing = Object.values(apiRoutes)
+      .map((route) => `${route.method} ${fastifyPath(route.path)}`)
+      .filter((route) => !routes.has(route))
+    expect(missing).toEqual([])
+  })
+
+  it('lists every /platform and /v1 route of the server', () => {
+    const listed = new Set(Object.values(apiRoutes).map((route) => `${route.method} ${fastifyPath(route.path)}`))
+    const unlisted = app.routeTable
+      .filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS')
+      .filter((route) => route.url.startsWith('/platform/') || route.url.startsWith('/v1/'))
+      .map((route) => `${route.method} ${route.url}`)
+      .filter((route) => !listed.has(route))
+    // a new route goes into packages/contracts/src/routes/ (then `node --import tsx scripts/generate-api-docs.ts`)
+    expect(unlisted).toEqual([])
+  })
+})

@@ -1,0 +1,52 @@
+import { z } from 'zod'
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
+
+/**
+ * One HTTP route of the platform API as both sides see it. `path` uses `{name}` for its parameters, `params`
+ * lists those names in order. Schemas are the ones the server validates with (body, query) or answers in
+ * (response); `answer: 'file'` marks a streamed download, whose `response` is not JSON.
+ */
+export type RouteDefinition = {
+  method: HttpMethod
+  path: `/${string}`
+  params: readonly string[]
+  query?: z.ZodType
+  body?: z.ZodType
+  response: z.ZodType
+  answer?: 'json' | 'file'
+  description: string
+}
+
+/** The `{name}` parameters of a path template, as a union of names (never when it has none). */
+export type PathParamNames<Path extends string> = Path extends `${string}{${infer Name}}${infer Rest}`
+  ? Name | PathParamNames<Rest>
+  : never
+
+/** The answers that carry nothing: `{}`. */
+export const EmptyResponse = z.object({})
+export type EmptyResponse = z.infer<typeof EmptyResponse>
+
+/** The answers that only confirm in words: `{message}`. */
+export const MessageResponse = z.object({ message: z.string() })
+export type MessageResponse = z.infer<typeof MessageResponse>
+
+/** A multipart form (function deploys): the browser sets its boundary. */
+export const MultipartForm = z.instanceof(FormData)
+
+/** A streamed file (backups, archives, exports): read as bytes, never parsed. */
+export const FileDownload = z.unknown()
+
+/** The parameter names of a path template, in order: '/a/{ref}/b/{id}' gives ['ref', 'id']. */
+export function pathParamNames(path: string): string[] {
+  return [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string)
+}
+
+/** The path with each `{name}` replaced by its value, encoded as one path segment. */
+export function fillPath(path: string, params: Record<string, string | number>): string {
+  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined || value === '') throw new Error(`Missing path parameter ${name} for ${path}`)
+    return encodeURIComponent(String(value))
+  })
+}
