@@ -6,6 +6,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { loadConfig } from '../config'
 import type { AppContext } from '../context'
+import { createLogger } from '../logging/logger'
 import { buildServer } from '../server'
 
 /**
@@ -18,8 +19,9 @@ let dataDir = ''
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'pgfleet-route-table-'))
   const config = loadConfig({ PORT: '0', PGFLEET_DATA_DIR: dataDir, PGFLEET_LOG_LEVEL: 'silent' })
-  const ctx = { config, connections: { onClose() {} } } as unknown as AppContext
-  app = await buildServer(ctx)
+  const logger = createLogger({ level: 'silent' })
+  const ctx = { config, log: logger.log, connections: { onClose() {} } } as unknown as AppContext
+  app = await buildServer(ctx, logger.pino)
   await app.ready()
 })
 afterAll(async () => {

@@ -4,6 +4,7 @@ import { contentApiRoutes } from './content'
 import { databaseApiRoutes } from './database'
 import type { PathParamNames, RouteDefinition } from './define'
 import { projectApiRoutes } from './projects'
+import { recoveryApiRoutes } from './recovery'
 import { serviceApiRoutes } from './services'
 
 export * from './define'
@@ -16,6 +17,7 @@ export * from './define'
 export const apiRoutes = {
   ...accountApiRoutes,
   ...projectApiRoutes,
+  ...recoveryApiRoutes,
   ...databaseApiRoutes,
   ...contentApiRoutes,
   ...serviceApiRoutes,
@@ -28,6 +30,7 @@ export type ApiRouteKey = keyof ApiRoutes
 export const apiRouteGroups = [
   { title: 'Account, organizations and the platform', routes: accountApiRoutes },
   { title: 'Projects', routes: projectApiRoutes },
+  { title: 'Backups, point-in-time recovery and upgrades', routes: recoveryApiRoutes },
   { title: 'Database: metadata, SQL and extensions', routes: databaseApiRoutes },
   { title: 'Saved SQL, reports and folders', routes: contentApiRoutes },
   { title: 'Storage buckets and edge functions', routes: serviceApiRoutes },

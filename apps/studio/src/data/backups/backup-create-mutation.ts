@@ -1,6 +1,6 @@
-import { REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
+import { type EmptyResponse, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { backupKeys } from './keys'
 
@@ -9,10 +9,10 @@ export type BackupCreateVariables = { ref: string | undefined }
 /** Queues a backup of the running project now (202); the schedule query follows it while it runs. */
 export async function createBackup({ ref }: BackupCreateVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<Record<string, never>>(`/platform/database/${encodeURIComponent(ref)}/backups`, { method: 'POST' })
+  return api('POST /platform/database/{ref}/backups', { params: { ref } })
 }
 
-export function useBackupCreateMutation(options: MutationOptions<Record<string, never>, BackupCreateVariables> = {}) {
+export function useBackupCreateMutation(options: MutationOptions<EmptyResponse, BackupCreateVariables> = {}) {
   const queryClient = useQueryClient()
   return useMutation({
     ...options,

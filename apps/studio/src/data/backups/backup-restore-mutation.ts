@@ -1,6 +1,6 @@
 import { type Project, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import { applyProjectOperationResult } from '../projects/project-operation-cache'
 import type { MutationOptions } from '../types'
 
@@ -9,10 +9,7 @@ export type BackupRestoreVariables = { ref: string | undefined; id: number }
 /** Puts the backup back in place of the live data; the project answers RESTORING until it is done. */
 export async function restoreBackup({ ref, id }: BackupRestoreVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<Project>(`/platform/database/${encodeURIComponent(ref)}/backups/restore-physical`, {
-    method: 'POST',
-    body: { id },
-  })
+  return api('POST /platform/database/{ref}/backups/restore-physical', { params: { ref }, body: { id } })
 }
 
 export function useBackupRestoreMutation(options: MutationOptions<Project, BackupRestoreVariables> = {}) {

@@ -1,6 +1,6 @@
 import { type BackupSchedule, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { backupKeys } from './keys'
 
@@ -9,7 +9,7 @@ export const BACKUP_IN_PROGRESS_POLL_INTERVAL_MS = 2000
 
 export async function getBackupSchedule({ ref }: { ref: string | undefined }, signal?: AbortSignal) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<BackupSchedule>(`/platform/database/${encodeURIComponent(ref)}/backups/schedule`, { signal })
+  return api('GET /platform/database/{ref}/backups/schedule', { params: { ref }, signal })
 }
 
 export function useBackupScheduleQuery(

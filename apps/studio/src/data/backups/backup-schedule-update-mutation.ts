@@ -1,6 +1,6 @@
 import { type BackupSchedule, REQUIRED_VALUE_MESSAGES, type UpdateBackupScheduleBody } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { MutationOptions } from '../types'
 import { backupKeys } from './keys'
 
@@ -8,10 +8,7 @@ export type BackupScheduleUpdateVariables = { ref: string | undefined } & Update
 
 export async function updateBackupSchedule({ ref, ...body }: BackupScheduleUpdateVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<BackupSchedule>(`/platform/database/${encodeURIComponent(ref)}/backups/schedule`, {
-    method: 'PUT',
-    body,
-  })
+  return api('PUT /platform/database/{ref}/backups/schedule', { params: { ref }, body })
 }
 
 export function useBackupScheduleUpdateMutation(

@@ -1,6 +1,6 @@
 import { type Project, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import { applyProjectOperationResult } from '../projects/project-operation-cache'
 import type { MutationOptions } from '../types'
 
@@ -9,8 +9,8 @@ export type PitrRestoreVariables = { ref: string | undefined; recoveryTimeTarget
 /** Restores the project to that instant (whole seconds); the project answers RESTORING until it is done. */
 export async function restoreToPointInTime({ ref, recoveryTimeTargetUnix }: PitrRestoreVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<Project>(`/v1/projects/${encodeURIComponent(ref)}/database/backups/restore-pitr`, {
-    method: 'POST',
+  return api('POST /v1/projects/{ref}/database/backups/restore-pitr', {
+    params: { ref },
     body: { recovery_time_target_unix: recoveryTimeTargetUnix },
   })
 }

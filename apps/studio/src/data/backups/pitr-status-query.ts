@@ -1,6 +1,6 @@
 import { type PitrStatus, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
 import { useQuery } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import type { QueryOptions } from '../types'
 import { backupKeys } from './keys'
 
@@ -9,7 +9,7 @@ export const PITR_OPENING_POLL_INTERVAL_MS = 2000
 
 export async function getPitrStatus({ ref }: { ref: string | undefined }, signal?: AbortSignal) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<PitrStatus>(`/platform/database/${encodeURIComponent(ref)}/backups/pitr`, { signal })
+  return api('GET /platform/database/{ref}/backups/pitr', { params: { ref }, signal })
 }
 
 export function usePitrStatusQuery({ ref }: { ref: string | undefined }, options: QueryOptions<PitrStatus> = {}) {

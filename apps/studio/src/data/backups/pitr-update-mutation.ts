@@ -1,6 +1,6 @@
 import { type Project, REQUIRED_VALUE_MESSAGES, type UpdatePitrBody } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
-import { fetcher } from '../fetcher'
+import { api } from '../api'
 import { applyProjectOperationResult } from '../projects/project-operation-cache'
 import type { MutationOptions } from '../types'
 import { backupKeys } from './keys'
@@ -10,7 +10,7 @@ export type PitrUpdateVariables = { ref: string | undefined } & UpdatePitrBody
 /** Turns the add-on on or off (the project restarts to apply it) or changes its retention. */
 export async function updatePitr({ ref, ...body }: PitrUpdateVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return fetcher<Project>(`/platform/projects/${encodeURIComponent(ref)}/addons/pitr`, { method: 'PUT', body })
+  return api('PUT /platform/projects/{ref}/addons/pitr', { params: { ref }, body })
 }
 
 export function usePitrUpdateMutation(options: MutationOptions<Project, PitrUpdateVariables> = {}) {
