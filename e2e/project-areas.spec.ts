@@ -108,8 +108,9 @@ test('Auth, Vault and Infrastructure show what the platform knows about the proj
   // the platform under test runs as root, so the project has OS users of its own
   await expect(page.getByTestId('infrastructure-isolation')).toContainText('is not a superuser')
   await expect(page.getByTestId('isolation-full')).toBeVisible()
-  await expect(page.getByTestId('upgrades-not-available')).toHaveText(
-    'Upgrades to a newer Postgres major are not available yet',
+  // a project on the newest major has nothing to upgrade to
+  await expect(page.getByTestId('upgrade-no-targets')).toHaveText(
+    'This project runs the newest Postgres version this platform has.',
   )
   await page.getByTestId('change-compute-link').click()
   await expect(page).toHaveURL(new RegExp(`/project/${ref}/compute-and-disk$`))

@@ -8,4 +8,6 @@ export const projectKeys = {
   restoreVersions: (ref: string | undefined) => [...projectKeys.all, 'restore-versions', ref] as const,
   computeSizes: () => [...projectKeys.all, 'compute-sizes'] as const,
   infrastructure: (ref: string | undefined) => [...projectKeys.all, 'infrastructure', ref] as const,
+  upgradeEligibility: (ref: string | undefined) => [...projectKeys.all, 'upgrade-eligibility', ref] as const,
+  upgradeStatus: (ref: string | undefined) => [...projectKeys.all, 'upgrade-status', ref] as const,
 }

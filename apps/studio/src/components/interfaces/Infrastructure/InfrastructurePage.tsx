@@ -16,6 +16,7 @@ import { formatDateTime } from './infrastructure.utils'
 import { LiveServerStats } from './LiveServerStats'
 import { PostgresEngines } from './PostgresEngines'
 import { TenantIsolation } from './TenantIsolation'
+import { UpgradePanel } from './UpgradePanel'
 
 /** /project/{ref}/infrastructure: the project's server as the platform knows it and as it reports itself. */
 export function InfrastructurePage() {
@@ -73,6 +74,7 @@ export function InfrastructurePage() {
         <DetailList details={details} testIdPrefix="infrastructure-" className="grid sm:grid-cols-3" />
       </section>
       <LiveServerStats projectRef={project.ref} status={project.status} />
+      <UpgradePanel project={project} />
       <PostgresEngines projectMajor={Number(project.database.postgres_engine)} />
       <TenantIsolation />
     </div>

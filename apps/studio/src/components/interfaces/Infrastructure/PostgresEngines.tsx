@@ -14,11 +14,10 @@ import {
   LOAD_ENGINES_ERROR_TITLE,
   NEWER_MAJORS_NOTE,
   NO_ENGINES_MESSAGE,
-  UPGRADES_NOT_AVAILABLE,
 } from './infrastructure.constants'
 import { engineRows, newerMajors } from './infrastructure.utils'
 
-/** The Postgres majors the platform can run, the project's own marked; no upgrade button, since there is none. */
+/** The Postgres majors the platform can run, the project's own marked. */
 export function PostgresEngines({ projectMajor }: { projectMajor: number }) {
   const engines = useEnginesQuery()
 
@@ -74,9 +73,6 @@ export function PostgresEngines({ projectMajor }: { projectMajor: number }) {
       data-testid="infrastructure-engines"
     >
       {body}
-      <p className="text-sm font-medium text-neutral-900" data-testid="upgrades-not-available">
-        {UPGRADES_NOT_AVAILABLE}
-      </p>
     </Section>
   )
 }

@@ -29,7 +29,6 @@ export const ENGINE_HEADERS = ['Major', 'Version', 'Source', 'Release channel'] 
 export const ENGINE_SOURCE_LABELS = { embedded: 'Embedded (npm)', system: 'System install' } as const
 export const CURRENT_ENGINE_BADGE = 'This project'
 export const NO_ENGINES_MESSAGE = 'The platform reports no Postgres versions.'
-export const UPGRADES_NOT_AVAILABLE = 'Upgrades to a newer Postgres major are not available yet'
 export const NEWER_MAJORS_NOTE = (majors: readonly number[]) =>
   `Postgres ${majors.join(', ')} ${majors.length === 1 ? 'is' : 'are'} installed on this platform; new projects can be created on ${majors.length === 1 ? 'it' : 'them'}, and this project stays on its major.`
 
@@ -53,3 +52,29 @@ export const POOL_LABELS = {
   meta: 'Dashboard metadata',
   'meta-helper': 'Dashboard metadata (large lists)',
 } as const
+
+export const UPGRADE_TITLE = 'Upgrade Postgres'
+export const UPGRADE_DESCRIPTION =
+  'Moves the database to a newer major version: a new server is prepared beside the current one, the data is copied and checked table by table, and the project switches over only when everything matches.'
+export const UPGRADE_CURRENT_LABEL = 'Current version'
+export const UPGRADE_TARGET_LABEL = 'Upgrade to'
+export const UPGRADE_DURATION_LABEL = 'Estimated duration'
+export const UPGRADE_TARGET_OPTION = (version: string, channel: string) =>
+  `Postgres ${version}${channel === 'preview' ? ' (preview)' : ''}`
+export const UPGRADE_ESTIMATE = (hours: number) => {
+  const seconds = hours * 3600
+  return seconds < 120
+    ? `Takes about ${Math.max(1, Math.round(seconds))} s`
+    : `Takes about ${Math.round(seconds / 60)} min`
+}
+export const UPGRADE_NO_TARGETS = 'This project runs the newest Postgres version this platform has.'
+export const UPGRADE_BLOCKED_TITLE = 'The project cannot be upgraded now'
+export const UPGRADE_START_LABEL = 'Upgrade project'
+export const UPGRADE_CONFIRM_TITLE = (version: string) => `Upgrade this project to Postgres ${version}?`
+export const UPGRADE_CONFIRM_DESCRIPTION =
+  'The project is offline while its data moves to the new version. If any step fails, it goes back to its current version with its data unaffected.'
+export const UPGRADE_CONFIRM_LABEL = 'Start the upgrade'
+export const UPGRADE_START_FAILED = (message: string) => `Failed to start the upgrade: ${message}`
+export const UPGRADE_DENIED = 'You need additional permissions to upgrade this project'
+export const UPGRADE_LOAD_FAILED_TITLE = 'Failed to check whether the project can be upgraded'
+export const UPGRADE_LAST_DONE = (major: number, when: string) => `Upgraded to Postgres ${major} on ${when}.`

@@ -15,7 +15,7 @@ import { ResizingState } from '../ProjectStatus/ResizingState'
 import { RestartingState } from '../ProjectStatus/RestartingState'
 import { RestoreFailedState } from '../ProjectStatus/RestoreFailedState'
 import { RestoringState } from '../ProjectStatus/RestoringState'
-import { ProjectStatusPlaceholder } from './ProjectStatusPlaceholder'
+import { UpgradingState } from '../ProjectStatus/UpgradingState'
 import {
   PROJECT_LOAD_FAILED_TITLE,
   PROJECT_NOT_FOUND_DESCRIPTION,
@@ -110,7 +110,7 @@ export function ProjectStatusGate({
     case 'deleting':
       return <DeletingState project={project} />
     case 'upgrading':
-      return <ProjectStatusPlaceholder project={project} screen={screen} />
+      return <UpgradingState project={project} />
     default: {
       const unhandled: never = screen
       return unhandled

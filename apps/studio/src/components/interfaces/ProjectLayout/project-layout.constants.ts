@@ -143,7 +143,3 @@ export const EXAMPLE_PROJECTS = [
  * whose API does not come back can still be restarted, paused or deleted.
  */
 export const CONNECTING_EXEMPT_SUBPATHS: ReadonlySet<string> = new Set(['settings/general'])
-
-/** A status with no screen of its own (an upgrade started outside the dashboard) names itself here. */
-export const PROJECT_STATUS_PLACEHOLDER_DESCRIPTION =
-  'The project is not available while this lasts. This page updates by itself when it is over.'

@@ -60,3 +60,22 @@ export const STATUS_CHECK_FAILED = (message: string, intervalMs: number) =>
 /** Spec 01 section 8. */
 export const BACKUP_DOWNLOAD_FAILED_MESSAGE = (message: string) => `Failed to download backup: ${message}`
 export const NO_BACKUPS_TO_DOWNLOAD_MESSAGE = 'No available backups to download'
+
+/** The upgrade screen: the spec's shown steps, one per progress key after 'started'. */
+export const UPGRADE_SHOWN_STEPS = [
+  'Prepare new server',
+  'Prepare new server for migration',
+  'Execute pre-upgrade checks',
+  'Shut down API services',
+  'Migrate to new database',
+  'Execute database migration',
+  'Update database extensions',
+  'Optimize database',
+] as const
+export const UPGRADING_TITLE = (major: number | null) =>
+  major === null ? 'Upgrading the database' : `Upgrading to Postgres ${major}`
+export const UPGRADING_DESCRIPTION =
+  'The project is offline while its data moves to the new version. This page follows each step and returns to the project when it is done.'
+export const UPGRADE_FULL_BACKUP_STEP = 'Take a full backup of the upgraded database'
+export const UPGRADE_TIME_LEFT = (seconds: number) =>
+  seconds < 60 ? `About ${Math.max(1, Math.round(seconds))} s left` : `About ${Math.round(seconds / 60)} min left`
