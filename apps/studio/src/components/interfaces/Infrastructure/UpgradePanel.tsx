@@ -5,7 +5,7 @@ import {
   UPGRADE_DATA_UNAFFECTED,
   UPGRADE_FAILED_TITLE,
 } from '@pgfleet/contracts'
-import { useState } from 'react'
+import { type ReactNode, useState } from 'react'
 import { toast } from 'sonner'
 import { getErrorMessage } from '../../../data/fetcher'
 import { useUpgradeEligibilityQuery } from '../../../data/projects/upgrade-eligibility-query'
@@ -58,7 +58,7 @@ export function UpgradePanel({ project }: { project: Project }) {
     },
   })
 
-  let body
+  let body: ReactNode
   if (eligibility.isPending) body = <Skeleton className="h-24 w-full" />
   else if (eligibility.isError) {
     body = (
