@@ -33,6 +33,7 @@ const TABLE: Row[] = [
   [A.SQL_READ, R.DATABASE, all],
   [A.SQL_WRITE, R.DATABASE, devUp],
   [A.READ, R.BACKUPS, devUp],
+  [A.UPDATE, R.BACKUPS, adminUp],
   [A.CREATE, R.SUPPORT_REQUESTS, all],
   [A.READ, R.SUPPORT_REQUESTS, ownerOnly],
   [A.READ, R.STORAGE, all],

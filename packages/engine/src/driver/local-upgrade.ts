@@ -189,7 +189,10 @@ export async function upgradeProject(
       await rename(previousDataDir, dataDir)
       throw error
     }
-    await progress('completed upgrade')
+    // switched over: from here a failure to report must not undo the upgrade
+    await Promise.resolve()
+      .then(() => progress('completed upgrade'))
+      .catch(() => {})
     return {
       previousDataDir,
       extensionsUpdated,

@@ -67,20 +67,24 @@ describe('major upgrade by dump and restore', () => {
     expect(await driver.upgradeBlockers(REF, 15, 99)).toContain('Postgres 99 is not installed on this platform')
   })
 
-  it('leaves the project on 15 with its data when a step fails', async () => {
-    const seen: UpgradeProgressKey[] = []
-    await expect(
-      driver.upgradeProject(REF, source, target, (key) => {
-        seen.push(key)
-        if (key === 'completed data upgrade') throw new Error('injected failure')
-      }),
-    ).rejects.toThrow('injected failure')
-    expect(seen.at(-1)).toBe('completed data upgrade')
-    expect((await sql<{ n: string }>("select current_setting('server_version_num') as n"))[0]?.n).toMatch(/^15/)
-    expect((await sql<{ n: number }>('select count(*)::int as n from public.notes'))[0]?.n).toBe(500)
-    // the port came back: clients connect as before
-    expect((await driver.projectConnection(REF)).port).toBe(source.port)
-  }, 120_000)
+  it.each(UPGRADE_PROGRESS_KEYS.slice(0, -1))(
+    'leaves the project on 15 with its data when the upgrade fails at "%s"',
+    async (failAt) => {
+      const seen: UpgradeProgressKey[] = []
+      await expect(
+        driver.upgradeProject(REF, source, target, (key) => {
+          seen.push(key)
+          if (key === failAt) throw new Error('injected failure')
+        }),
+      ).rejects.toThrow('injected failure')
+      expect(seen.at(-1)).toBe(failAt)
+      expect((await sql<{ n: string }>("select current_setting('server_version_num') as n"))[0]?.n).toMatch(/^15/)
+      expect((await sql<{ n: number }>('select count(*)::int as n from public.notes'))[0]?.n).toBe(500)
+      // the port came back: clients connect as before
+      expect((await driver.projectConnection(REF)).port).toBe(source.port)
+    },
+    120_000,
+  )
 
   it('upgrades to 17 object by object, keeping passwords, grants, RLS and sequence values', async () => {
     const seen: UpgradeProgressKey[] = []
