@@ -43,6 +43,11 @@ test('scheduled backups: back up now, download, change the schedule, and restore
   expect(file.suggestedFilename()).toMatch(new RegExp(`^${ref}-manual-.*\\.tar\\.(zst|gz)$`))
   expect(statSync(await file.path()).size).toBeGreaterThan(1000)
 
+  // the restore check restores the newest backup into a throwaway server and reads it
+  await panel.getByTestId('restore-check-now').click()
+  await expect(panel.getByTestId('restore-check-summary')).toHaveAttribute('data-ok', 'true', { timeout: 60_000 })
+  await expect(panel.getByTestId('restore-check-detail')).toContainText('tables')
+
   // the schedule is saved and kept
   await panel.getByLabel('Take a backup every').selectOption('6')
   await panel.getByLabel('Keep backups for').selectOption('3')

@@ -22,6 +22,16 @@ export const BackupSchedule = z.object({
   in_progress: z.boolean(),
   /** bytes of every archive of the project */
   backups_bytes: z.number(),
+  /** the last restore of the newest backup into a throwaway server (weekly, or on demand); null before the first */
+  restore_check: z
+    .object({
+      checked_at: z.string(),
+      backup_id: z.number().nullable(),
+      /** null while it runs */
+      ok: z.boolean().nullable(),
+      detail: z.string().nullable(),
+    })
+    .nullable(),
 })
 export type BackupSchedule = z.infer<typeof BackupSchedule>
 
@@ -65,6 +75,7 @@ export const ManagementBackupsResponse = z.object({
 })
 export type ManagementBackupsResponse = z.infer<typeof ManagementBackupsResponse>
 
+export const RESTORE_CHECK_ALREADY_RUNNING = 'A restore check of this project is already running'
 export const BACKUP_ALREADY_RUNNING = 'A backup of this project is already being taken'
 export const BACKUPS_WRITE_DENIED = 'You need additional permissions to manage backups'
 

@@ -161,6 +161,7 @@ describe('who may do what', () => {
       ['PUT', `${base()}/schedule`, { interval_hours: 24, retention_days: null }],
       ['POST', base(), {}],
       ['POST', `${base()}/restore-physical`, { id: backup?.id }],
+      ['POST', `${base()}/restore-check`, {}],
     ] as const) {
       const answer = await developer.request<{ message: string }>(method, url, body)
       expect(answer.status, url).toBe(403)
@@ -188,4 +189,45 @@ describe('who may do what', () => {
       'ACTIVE_HEALTHY',
     )
   })
+})
+
+describe('restore check', () => {
+  const check = async () => {
+    const body = await waitFor(schedule, (s) => s.restore_check !== null && s.restore_check.ok !== null, 90_000, 250)
+    return body.restore_check
+  }
+
+  it('restores the newest backup into a throwaway server and reads it, weekly and on demand', async () => {
+    expect((await p.api.post(`${base()}/restore-check`)).status).toBe(202)
+    const result = await check()
+    expect(result?.ok, result?.detail ?? '').toBe(true)
+    expect(result?.detail).toMatch(/Restored into a throwaway server in [\d.]+ s: \d+ tables, \d+ rows read/)
+    // a week on, the scheduler checks again, once
+    const ctx = p.t.platform.ctx
+    const later = new Date(Date.now() + 8 * 24 * 3600_000)
+    const { enqueueDueRestoreChecks } = await import('./scheduler')
+    expect(await enqueueDueRestoreChecks(ctx, later)).toEqual([p.ref])
+    expect(await enqueueDueRestoreChecks(ctx, later)).toEqual([])
+    expect((await check())?.ok).toBe(true)
+  }, 120_000)
+
+  it('reports a corrupted archive instead of trusting it', async () => {
+    const ctx = p.t.platform.ctx
+    const project = await ctx.db.selectFrom('projects').select('id').where('ref', '=', p.ref).executeTakeFirstOrThrow()
+    const newest = await ctx.db
+      .selectFrom('backups')
+      .select('file')
+      .where('project_id', '=', project.id)
+      .orderBy('created_at', 'desc')
+      .executeTakeFirstOrThrow()
+    const { open } = await import('node:fs/promises')
+    const handle = await open(newest.file, 'r+')
+    const { size } = await handle.stat()
+    await handle.write(Buffer.alloc(4096, 0x5a), 0, 4096, Math.floor(size / 2))
+    await handle.close()
+    expect((await p.api.post(`${base()}/restore-check`)).status).toBe(202)
+    const result = await check()
+    expect(result?.ok).toBe(false)
+    expect(result?.detail).toBeTruthy()
+  }, 120_000)
 })

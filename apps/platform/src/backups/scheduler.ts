@@ -1,5 +1,6 @@
 import type { AppContext } from '../context'
 import { BACKUP_JOB, type BackupJobData } from './backup-job'
+import { RESTORE_CHECK_INTERVAL_MS, RESTORE_CHECK_JOB, type RestoreCheckJobData } from './restore-check-job'
 import { isBackupDue } from './schedule'
 
 /** How often the scheduler looks for projects whose backup is due. */
@@ -50,12 +51,31 @@ export async function enqueueDueBackups(ctx: AppContext, now = new Date()): Prom
   return enqueued
 }
 
+/**
+ * Enqueues a restore check for every project whose last one is older than a week (or missing) and that has a
+ * backup; the claim (marking the check as running) is the same UPDATE that checks the age.
+ */
+export async function enqueueDueRestoreChecks(ctx: AppContext, now = new Date()): Promise<string[]> {
+  const due = new Date(now.getTime() - RESTORE_CHECK_INTERVAL_MS)
+  const claimed = await ctx.db
+    .updateTable('projects')
+    .set({ restore_check_at: now, restore_check_ok: null, restore_check_detail: null })
+    .where((eb) => eb.or([eb('restore_check_at', 'is', null), eb('restore_check_at', '<', due)]))
+    .where((eb) => eb.exists(eb.selectFrom('backups').select('id').whereRef('backups.project_id', '=', 'projects.id')))
+    .returning('ref')
+    .execute()
+  for (const { ref } of claimed) await ctx.jobs.send<RestoreCheckJobData>(RESTORE_CHECK_JOB, { ref })
+  return claimed.map((row) => row.ref)
+}
+
 /** Runs `enqueueDueBackups` every tick until stopped; a failed tick is logged and the next one tries again. */
 export function startBackupScheduler(ctx: AppContext, tickMs = BACKUP_SCHEDULER_TICK_MS) {
   const log = ctx.log.child({ component: 'backups' })
   let running: Promise<unknown> = Promise.resolve()
   const timer = setInterval(() => {
-    running = enqueueDueBackups(ctx).catch((error: unknown) => log.error('the backup scheduler failed', { error }))
+    running = enqueueDueBackups(ctx)
+      .then(() => enqueueDueRestoreChecks(ctx))
+      .catch((error: unknown) => log.error('the backup scheduler failed', { error }))
   }, tickMs)
   timer.unref()
   return {

@@ -2,6 +2,7 @@ import {
   BACKUP_ALREADY_RUNNING,
   type BackupSchedule,
   type ManagementBackupsResponse,
+  RESTORE_CHECK_ALREADY_RUNNING,
   type UpdateBackupScheduleBody,
 } from '@pgfleet/contracts'
 import type { AppContext } from '../context'
@@ -9,6 +10,7 @@ import type { ProjectRow } from '../db/types'
 import { conflict, notFound } from '../errors'
 import { startOperation } from '../projects/operations'
 import { BACKUP_JOB, type BackupJobData, backupInProgress, pruneBackups } from './backup-job'
+import { RESTORE_CHECK_JOB, type RestoreCheckJobData, restoreCheckInProgress } from './restore-check-job'
 import { nextBackupAt, retentionDays } from './schedule'
 
 async function planOf(ctx: AppContext, project: ProjectRow): Promise<string> {
@@ -62,7 +64,26 @@ export async function backupSchedule(ctx: AppContext, project: ProjectRow): Prom
     last_error: project.last_backup_error,
     in_progress: inProgress,
     backups_bytes: totals.bytes,
+    restore_check: project.restore_check_at
+      ? {
+          checked_at: project.restore_check_at.toISOString(),
+          backup_id: project.restore_check_backup_id,
+          ok: project.restore_check_ok,
+          detail: project.restore_check_detail,
+        }
+      : null,
   }
+}
+
+/** Queues a restore check of the newest backup now. */
+export async function requestRestoreCheck(ctx: AppContext, project: ProjectRow): Promise<void> {
+  if (await restoreCheckInProgress(ctx, project.ref)) throw conflict(RESTORE_CHECK_ALREADY_RUNNING)
+  await ctx.db
+    .updateTable('projects')
+    .set({ restore_check_at: new Date(), restore_check_ok: null, restore_check_detail: null })
+    .where('id', '=', project.id)
+    .execute()
+  await ctx.jobs.send<RestoreCheckJobData>(RESTORE_CHECK_JOB, { ref: project.ref })
 }
 
 /** Saves the schedule; a shorter retention prunes at once. */

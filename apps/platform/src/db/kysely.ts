@@ -10,6 +10,7 @@ import * as functionsNetwork from './migrations/008-functions-network'
 import * as backupSchedule from './migrations/009-backup-schedule'
 import * as pitr from './migrations/010-pitr'
 import * as upgrades from './migrations/011-upgrades'
+import * as restoreChecks from './migrations/012-restore-checks'
 import type { Database } from './types'
 
 export type Db = Kysely<Database>
@@ -27,6 +28,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '009-backup-schedule': backupSchedule,
   '010-pitr': pitr,
   '011-upgrades': upgrades,
+  '012-restore-checks': restoreChecks,
 }
 
 export function createDb(config: pg.PoolConfig): { db: Db; pool: pg.Pool } {

@@ -98,6 +98,11 @@ export interface ProjectsTable {
   pitr_enabled_at: Date | null
   /** with pending_restore_backup_id: the instant the restore replays the WAL to */
   pending_recovery_target: Date | null
+  /** the last restore check of a backup into a throwaway cluster; ok is null while it runs */
+  restore_check_at: Date | null
+  restore_check_backup_id: number | null
+  restore_check_ok: boolean | null
+  restore_check_detail: string | null
 }
 
 export interface ProjectUpgradesTable {

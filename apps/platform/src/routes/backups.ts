@@ -15,6 +15,7 @@ import {
   backupSchedule,
   managementBackups,
   requestBackup,
+  requestRestoreCheck,
   restoreBackupInPlace,
   updateBackupSchedule,
 } from '../backups/service'
@@ -59,6 +60,12 @@ export function backupRoutes(ctx: AppContext) {
     app.post('/platform/database/:ref/backups', async (request, reply) => {
       const { row } = await projectOf(request, 'write')
       await requestBackup(ctx, row)
+      return reply.status(202).send({})
+    })
+
+    app.post('/platform/database/:ref/backups/restore-check', async (request, reply) => {
+      const { row } = await projectOf(request, 'write')
+      await requestRestoreCheck(ctx, row)
       return reply.status(202).send({})
     })
 

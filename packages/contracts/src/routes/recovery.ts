@@ -56,6 +56,14 @@ export const recoveryApiRoutes = {
     response: Project,
     description: 'Puts a backup back in place of the live data (status RESTORING)',
   },
+  'POST /platform/database/{ref}/backups/restore-check': {
+    method: 'POST',
+    path: '/platform/database/{ref}/backups/restore-check',
+    params: ['ref'],
+    response: EmptyResponse,
+    description:
+      'Restores the newest backup into a throwaway server and reads every table (202); the schedule shows how it went',
+  },
   'GET /platform/database/{ref}/backups/pitr': {
     method: 'GET',
     path: '/platform/database/{ref}/backups/pitr',

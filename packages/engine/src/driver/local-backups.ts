@@ -9,8 +9,9 @@ import { preferredArchiveExtension } from '../backup/tools'
 import { type ArchiveSource, reportProgress } from '../backup/types'
 import { pruneWalArchive, type WalArchiveState, walArchiveState } from '../backup/wal-archive'
 import { checkpointCluster } from '../cluster/checkpoint'
+import { withClient } from '../cluster/client'
 import { clusterPid } from '../cluster/pid-file'
-import { readSettingsPort } from '../cluster/settings'
+import { readSettingsPort, writeClusterSettings } from '../cluster/settings'
 import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
 import type { ClusterSpec } from '../cluster/types'
@@ -57,6 +58,12 @@ export interface BackupHost {
   /** The spec `config` gives the project, without touching its files. */
   projectSpec(ref: string, config: ProjectRuntimeConfig): ClusterSpec
   startTimeoutMs?: number
+}
+
+export interface RestoreCheckResult {
+  tables: number
+  rows: number
+  durationMs: number
 }
 
 /** initdb's default: a base backup's start LSN names its first segment with it. */
@@ -252,6 +259,47 @@ export class LocalBackups {
       return { ...timings, ...swapped, totalMs: Math.round(performance.now() - started) }
     } finally {
       await rm(restoring, { recursive: true, force: true })
+    }
+  }
+
+  /**
+   * Restores a backup into a throwaway cluster beside the project (socket only, no archiving), starts it, and
+   * counts the rows of every table: a backup that does not extract, start or read is reported, not trusted.
+   */
+  async checkRestore(ref: string, backup: string, runtime: ProjectRuntimeConfig): Promise<RestoreCheckResult> {
+    const started = performance.now()
+    const { projectDir, backupsDir } = this.host.paths(ref)
+    const file = resolveBackupFile(backupsDir, backup)
+    const scratch = path.join(projectDir, 'restore-check')
+    const socketDir = path.join(projectDir, 'run-check')
+    await rm(scratch, { recursive: true, force: true })
+    const spec: ClusterSpec = {
+      ...this.host.projectSpec(ref, { ...runtime, port: null, walArchiving: false }),
+      dataDir: scratch,
+      socketDir,
+    }
+    try {
+      await restoreArchive(file, scratch, this.host.runAsOf(ref), { engine: this.host.engineFor(runtime.major) })
+      await mkdirOwned(socketDir, this.host.runAsOf(ref), 0o700)
+      await writeClusterSettings(spec)
+      await startCluster(spec, { timeoutMs: this.host.startTimeoutMs })
+      const tables = await withClient(spec, async (client) => {
+        const { rows } = await client.query<{ name: string }>(
+          `select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
+            where c.relkind in ('r', 'p', 'm') and n.nspname !~ '^pg_' and n.nspname <> 'information_schema'`,
+        )
+        let total = 0
+        for (const { name } of rows) {
+          const counted = await client.query<{ n: string }>(`select count(*) as n from ${name}`)
+          total += Number(counted.rows[0]?.n ?? 0)
+        }
+        return { count: rows.length, rows: total }
+      })
+      return { tables: tables.count, rows: tables.rows, durationMs: Math.round(performance.now() - started) }
+    } finally {
+      await stopCluster(spec, 'immediate', 5_000).catch(() => {})
+      await rm(scratch, { recursive: true, force: true })
+      await rm(socketDir, { recursive: true, force: true })
     }
   }
 

@@ -26,7 +26,7 @@ import { giveTreeTo, projectUserName, removeSystemUser, resolveProjectUser } fro
 import type { RunAs } from '../system/run-as'
 import { assertTraversableBy } from '../system/traversable'
 import { type BackupInfo, isBackupId } from './backup-store'
-import { LocalBackups } from './local-backups'
+import { LocalBackups, type RestoreCheckResult } from './local-backups'
 import { type UpgradeProgress, type UpgradeResult, upgradeBlockers, upgradeProject } from './local-upgrade'
 import { settleDataDir } from './restore-swap'
 import type {
@@ -346,6 +346,11 @@ export class LocalDriver implements ProjectDriver {
 
   walArchiveState(ref: string): Promise<WalArchiveState> {
     return this.backups.walArchiveState(ref)
+  }
+
+  checkBackupRestore(ref: string, backup: string, runtime: ProjectRuntimeConfig): Promise<RestoreCheckResult> {
+    if (!isBackupId(backup)) return Promise.reject(new Error(`Not a backup of this project: ${backup}`))
+    return this.exclusive(ref, () => this.backups.checkRestore(ref, backup, runtime))
   }
 
   pruneWalArchive(ref: string, oldestBackup: string): Promise<number> {

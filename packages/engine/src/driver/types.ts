@@ -6,6 +6,7 @@ import type { SettingValue, StopMode } from '../cluster/types'
 import type { ComputeSize } from '../compute'
 import type { UpgradeProgressKey } from '../upgrade/progress'
 import type { BackupInfo } from './backup-store'
+import type { RestoreCheckResult } from './local-backups'
 import type { UpgradeResult } from './local-upgrade'
 
 export type ProjectHealth = 'ready' | 'starting' | 'down'
@@ -157,6 +158,8 @@ export interface ProjectDriver {
     runtime: ProjectRuntimeConfig,
     options?: RestoreProjectOptions,
   ): Promise<RestoreProjectResult>
+  /** Restores the backup into a throwaway cluster, starts it and reads every table; throws when any of it fails. */
+  checkBackupRestore(ref: string, backup: string, runtime: ProjectRuntimeConfig): Promise<RestoreCheckResult>
   /** What the project's WAL archive holds. */
   walArchiveState(ref: string): Promise<WalArchiveState>
   /** Deletes archived WAL that no recovery from `oldestBackup` (or a newer backup) needs. */

@@ -21,6 +21,11 @@ export function useBackupScheduleQuery(
     queryKey: backupKeys.schedule(ref),
     queryFn: ({ signal }) => getBackupSchedule({ ref }, signal),
     enabled: Boolean(ref) && (options.enabled ?? true),
-    refetchInterval: (query) => (query.state.data?.in_progress ? BACKUP_IN_PROGRESS_POLL_INTERVAL_MS : false),
+    refetchInterval: (query) => {
+      const data = query.state.data
+      const checking =
+        data?.restore_check !== null && data?.restore_check !== undefined && data.restore_check.ok === null
+      return data?.in_progress || checking ? BACKUP_IN_PROGRESS_POLL_INTERVAL_MS : false
+    },
   })
 }

@@ -32,6 +32,7 @@ import {
   SCHEDULE_TITLE,
 } from './backups.constants'
 import { formatBackupDate, formatBytes } from './backups.utils'
+import { RestoreCheck } from './RestoreCheck'
 
 const PLAN_DEFAULT = 'plan'
 
@@ -152,6 +153,7 @@ export function BackupSchedulePanel({
           {SAVE_SCHEDULE_LABEL}
         </Button>
       </form>
+      <RestoreCheck projectRef={projectRef} check={schedule.restore_check} canManage={canManage} />
     </section>
   )
 }

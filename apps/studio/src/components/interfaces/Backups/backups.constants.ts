@@ -65,3 +65,13 @@ export const RESTORE_BACKUP_DESCRIPTION =
   "The project's database is replaced by this backup: every change made since it was taken is lost. The project is offline for the few seconds the swap takes; if the restore fails, the current data stays."
 export const RESTORE_BACKUP_CONFIRM = 'Restore this backup'
 export const RESTORE_BACKUP_FAILED_MESSAGE = (message: string) => `Failed to restore the backup: ${message}`
+
+export const RESTORE_CHECK_TITLE = 'Restore check'
+export const RESTORE_CHECK_DESCRIPTION =
+  'Every week the newest backup is restored into a throwaway server, started and read table by table.'
+export const RESTORE_CHECK_NEVER = 'Not checked yet'
+export const RESTORE_CHECK_RUNNING = 'Checking the newest backup…'
+export const RESTORE_CHECK_PASSED = (when: string) => `Passed on ${when}`
+export const RESTORE_CHECK_FAILED = (when: string) => `Failed on ${when}`
+export const RESTORE_CHECK_NOW_LABEL = 'Check now'
+export const RESTORE_CHECK_START_FAILED = (message: string) => `Failed to start a restore check: ${message}`
