@@ -57,9 +57,18 @@ export async function pauseStatus(ctx: AppContext, project: ProjectRow, now = ne
 }
 
 /** Installed engines a paused project can come back on: today only its own major (upgrades come later). */
+/**
+ * The versions a paused project can come back on: its own major first, then newer ones when the host has the
+ * dump tools of its major (the restore is then followed by the same upgrade as from the infrastructure page).
+ */
 export function restoreVersions(ctx: AppContext, project: ProjectRow): RestoreVersion[] {
+  const own = ctx.engines.find((engine) => engine.major === project.postgres_major)
+  const canUpgrade = Boolean(own?.tools.pg_dump && own.tools.pg_restore)
   return ctx.engines
-    .filter((engine) => engine.major === project.postgres_major)
+    .filter(
+      (engine) => engine.major === project.postgres_major || (canUpgrade && engine.major > project.postgres_major),
+    )
+    .sort((a, b) => Number(b.major === project.postgres_major) - Number(a.major === project.postgres_major))
     .map((engine) => ({
       version: engine.version,
       postgres_engine: String(engine.major),

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto'
 import type { StartUpgradeBody, UpgradeEligibility, UpgradeStatus } from '@pgfleet/contracts'
+import { sql } from 'kysely'
 import type { AppContext } from '../context'
 import type { ProjectRow } from '../db/types'
 import { badRequest, conflict, notFound } from '../errors'
@@ -114,4 +115,47 @@ export async function upgradeStatus(ctx: AppContext, project: ProjectRow, tracki
     full_backup: row.full_backup,
     error: row.error,
   }
+}
+
+/**
+ * A restore onto a newer major: the upgrade is recorded now (no steps yet) and started by the restore job once the
+ * project runs again on its own major.
+ */
+export async function upgradeAfterRestore(
+  ctx: AppContext,
+  project: ProjectRow,
+  targetMajor: number,
+  userId: number,
+): Promise<{ cancel(): Promise<void> }> {
+  const trackingId = randomUUID()
+  await ctx.db
+    .insertInto('project_upgrades')
+    .values({
+      tracking_id: trackingId,
+      project_ref: project.ref,
+      source_major: project.postgres_major,
+      target_major: targetMajor,
+      status: 'Upgrading',
+      started_by: userId,
+    })
+    .execute()
+  return {
+    cancel: async () => {
+      await ctx.db.deleteFrom('project_upgrades').where('tracking_id', '=', trackingId).execute()
+    },
+  }
+}
+
+/** Called when a restore has brought the project back: starts the upgrade its restore asked for, if any. */
+export async function startUpgradeAfterRestore(ctx: AppContext, ref: string): Promise<void> {
+  const waiting = await ctx.db
+    .selectFrom('project_upgrades')
+    .select(['started_by'])
+    .where('project_ref', '=', ref)
+    .where('status', '=', 'Upgrading')
+    .where(sql<boolean>`jsonb_array_length(steps) = 0`)
+    .executeTakeFirst()
+  if (!waiting) return
+  const project = await ctx.db.selectFrom('projects').selectAll().where('ref', '=', ref).executeTakeFirstOrThrow()
+  await startOperation(ctx, project, 'upgrade', waiting.started_by)
 }

@@ -106,4 +106,36 @@ describe('major upgrade through the API', () => {
     const after = await owner.get<UpgradeEligibility>(`/v1/projects/${ref}/upgrade/eligibility`)
     expect(after.body).toMatchObject({ eligible: false, target_upgrade_versions: [] })
   }, 240_000)
+
+  it('restores a paused 15 project onto 17 through the same upgrade', async () => {
+    const created = await owner.post<Project>('/v1/projects', {
+      name: 'Paused upgrade',
+      organization_slug: slug,
+      db_pass: 'paused-upgrade-password',
+      postgres_major: 15,
+    })
+    const paused = created.body.ref
+    const statusOf = async () =>
+      (await owner.get<{ status: string }>(`/platform/projects/${paused}/status`)).body.status
+    await waitFor(statusOf, (s) => s === 'ACTIVE_HEALTHY', 60_000)
+    expect((await owner.post(`/v1/projects/${paused}/pause`)).status).toBe(200)
+    await waitFor(statusOf, (s) => s === 'INACTIVE', 60_000)
+    const versions = await owner.get<{ available_versions: { postgres_engine: string; release_channel: string }[] }>(
+      `/platform/projects/${paused}/restore/versions`,
+    )
+    expect(versions.body.available_versions.map((v) => v.postgres_engine)).toEqual(['15', '17'])
+    const restored = await owner.post(`/platform/projects/${paused}/restore`, {
+      postgres_engine: '17',
+      release_channel: 'ga',
+    })
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200)
+    const { body } = await waitFor(
+      () => owner.get<UpgradeStatus>(`/v1/projects/${paused}/upgrade/status`),
+      (answer) => answer.status === 200 && answer.body.status !== 'Upgrading',
+      180_000,
+      250,
+    )
+    expect(body.status).toBe('Upgraded')
+    expect((await owner.get<Project>(`/v1/projects/${paused}`)).body.database.version).toMatch(/^17\./)
+  }, 240_000)
 })

@@ -19,6 +19,7 @@ import { recordExitFeedback } from '../projects/exit-feedback'
 import { checkRestore, listBackups, pauseStatus, restoreVersions } from '../projects/lifecycle-service'
 import { startOperation } from '../projects/operations'
 import { getProjectForUser, toProject } from '../projects/service'
+import { upgradeAfterRestore } from '../projects/upgrade-service'
 import { originOf, RefParams } from './projects'
 
 const BackupParams = RefParams.extend({ id: RowId('Backup id is required') })
@@ -81,7 +82,13 @@ export function projectLifecycleRoutes(ctx: AppContext) {
       const { row, membership, userId, organizationSlug } = await projectOf(request)
       const body = parseInput(RestoreProjectBody, request.body)
       await checkRestore(ctx, row, membership, body)
-      const updated = await startOperation(ctx, row, 'restore', userId)
+      const major = body.postgres_engine === undefined ? row.postgres_major : Number(body.postgres_engine)
+      // recorded before the restore starts, so its job always finds the upgrade to follow with
+      const upgrade = major > row.postgres_major ? await upgradeAfterRestore(ctx, row, major, userId) : null
+      const updated = await startOperation(ctx, row, 'restore', userId).catch(async (error: unknown) => {
+        await upgrade?.cancel()
+        throw error
+      })
       return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
     })
 

@@ -61,7 +61,8 @@ interface BackupStop {
  * 2. `pg_backup_start(label, fast => true)`;
  * 3. tar of the data directory without pg_wal/*, postmaster.pid/opts and what the server recreates (exit 1,
  *    "file changed as we read it", is expected: replaying the WAL repairs those pages);
- * 4. `pg_backup_stop(true)` (without WAL archiving it returns at once);
+ * 4. `pg_backup_stop(false)`: the archive carries the WAL it needs itself, so it never waits for a WAL archive (a
+ *    broken archive_command would otherwise hold the backup forever);
  * 5. backup_label (and tablespace_map when there is one) and the WAL segments from the start LSN's through the
  *    stop LSN's, read from pg_wal, go into the same archive.
  * The archive is self-contained: extracted, it starts with `postgres -D` and replays that WAL to a consistent
@@ -141,7 +142,7 @@ export async function onlineBaseBackup(
 
       reportProgress(options.onProgress, 'stopping backup')
       const { rows: stopRows } = await client.query<BackupStop>(
-        'SELECT lsn::text AS lsn, labelfile, spcmapfile, pg_walfile_name(lsn) AS walfile FROM pg_backup_stop(true)',
+        'SELECT lsn::text AS lsn, labelfile, spcmapfile, pg_walfile_name(lsn) AS walfile FROM pg_backup_stop(false)',
       )
       const stop = stopRows[0]
       if (!stop) throw new Error('pg_backup_stop returned nothing')

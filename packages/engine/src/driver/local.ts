@@ -157,6 +157,7 @@ export class LocalDriver implements ProjectDriver {
     const { projectDir } = this.projectPaths(input.ref)
     await assertTraversableBy(this.options.dataDir, runAs)
     await mkdirOwned(projectDir, runAs, 0o700)
+    if (input.walArchiving) await mkdirOwned(this.projectPaths(input.ref).walArchiveDir, runAs, 0o700)
     await settleDataDir(spec.dataDir)
 
     let initdbMs: number | null = null

@@ -1,6 +1,7 @@
 import { allocatePort } from '@pgfleet/engine'
 import type { AppContext } from '../../context'
 import { runtimeConfig } from '../runtime'
+import { startUpgradeAfterRestore } from '../upgrade-service'
 import { operationHandler } from './run-operation'
 
 async function portFor(ctx: AppContext, preferred: number | null, ref: string): Promise<number> {
@@ -37,5 +38,7 @@ export function restoreJob(ctx: AppContext) {
       .set({ status: 'ACTIVE_HEALTHY', status_error: null, paused_at: null, updated_at: new Date() })
       .where('ref', '=', project.ref)
       .execute()
+    // restored onto a newer major: the upgrade follows at once
+    await startUpgradeAfterRestore(ctx, project.ref)
   })
 }
