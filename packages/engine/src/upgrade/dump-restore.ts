@@ -25,8 +25,8 @@ const connectionArgs = (location: Pick<ClusterLocation, 'socketDir' | 'port'>, d
 ]
 
 /**
- * Copies one database from a running cluster into a running cluster of a newer major: `pg_dump -Fc` of the
- * source, then `pg_restore -j2 --exit-on-error` into the (empty, existing) target database. Both run as the
+ * Copies one database from a running cluster into a running cluster of a newer major: `pg_dump -Fd -j2` of
+ * the source (uncompressed), then `pg_restore -j2 --exit-on-error` into the (empty, existing) target database. Both run as the
  * platform superuser over the clusters' unix sockets. Answers the time of each half.
  */
 export async function dumpAndRestore(
@@ -36,12 +36,17 @@ export async function dumpAndRestore(
   database: string,
 ): Promise<{ dumpMs: number; restoreMs: number }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pgfleet-upgrade-'))
-  const file = path.join(dir, `${database}.dump`)
+  // a directory dump, so both halves run two jobs; uncompressed, as it lives only until the restore
+  const file = path.join(dir, 'dump')
   try {
     const started = performance.now()
-    await runCommand(tools.pgDump, ['--format=custom', '--file', file, ...connectionArgs(source, database)], {
-      timeoutMs: 6 * 3600_000,
-    })
+    await runCommand(
+      tools.pgDump,
+      ['--format=directory', '--jobs=2', '--compress=0', '--file', file, ...connectionArgs(source, database)],
+      {
+        timeoutMs: 6 * 3600_000,
+      },
+    )
     const dumped = performance.now()
     await runCommand(tools.pgRestore, ['--jobs=2', '--exit-on-error', ...connectionArgs(target, database), file], {
       timeoutMs: 6 * 3600_000,
