@@ -58,6 +58,23 @@ export async function upgradeEligibility(ctx: AppContext, project: ProjectRow): 
   }
 }
 
+/** Records an upgrade waiting to run; answers its tracking id. */
+async function recordUpgrade(ctx: AppContext, project: ProjectRow, targetMajor: number, userId: number) {
+  const trackingId = randomUUID()
+  await ctx.db
+    .insertInto('project_upgrades')
+    .values({
+      tracking_id: trackingId,
+      project_ref: project.ref,
+      source_major: project.postgres_major,
+      target_major: targetMajor,
+      status: 'Upgrading',
+      started_by: userId,
+    })
+    .execute()
+  return trackingId
+}
+
 export async function startUpgrade(
   ctx: AppContext,
   project: ProjectRow,
@@ -77,18 +94,7 @@ export async function startUpgrade(
   }
   const blockers = await ctx.driver.upgradeBlockers(project.ref, project.postgres_major, major)
   if (blockers.length > 0) throw conflict(blockers.join('; '))
-  const trackingId = randomUUID()
-  await ctx.db
-    .insertInto('project_upgrades')
-    .values({
-      tracking_id: trackingId,
-      project_ref: project.ref,
-      source_major: project.postgres_major,
-      target_major: major,
-      status: 'Upgrading',
-      started_by: userId,
-    })
-    .execute()
+  const trackingId = await recordUpgrade(ctx, project, major, userId)
   try {
     await startOperation(ctx, project, 'upgrade', userId)
   } catch (error) {
@@ -127,18 +133,7 @@ export async function upgradeAfterRestore(
   targetMajor: number,
   userId: number,
 ): Promise<{ cancel(): Promise<void> }> {
-  const trackingId = randomUUID()
-  await ctx.db
-    .insertInto('project_upgrades')
-    .values({
-      tracking_id: trackingId,
-      project_ref: project.ref,
-      source_major: project.postgres_major,
-      target_major: targetMajor,
-      status: 'Upgrading',
-      started_by: userId,
-    })
-    .execute()
+  const trackingId = await recordUpgrade(ctx, project, targetMajor, userId)
   return {
     cancel: async () => {
       await ctx.db.deleteFrom('project_upgrades').where('tracking_id', '=', trackingId).execute()

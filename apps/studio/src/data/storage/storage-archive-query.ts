@@ -10,7 +10,7 @@ import { getErrorMessage } from '../fetcher'
 import type { QueryOptions } from '../types'
 import { storageKeys } from './keys'
 
-/** Spec 01 section 7: an error containing 'Storage archive not found' means "not built yet", answered as null. */
+/** An error containing 'Storage archive not found' means the project has no archive yet: answered as null. */
 export async function getStorageArchive(
   { ref }: { ref: string | undefined },
   signal?: AbortSignal,
