@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { accountApiRoutes } from './account'
+import { assistantApiRoutes } from './assistant'
 import { contentApiRoutes } from './content'
 import { databaseApiRoutes } from './database'
 import type { PathParamNames, RouteDefinition } from './define'
@@ -21,6 +22,7 @@ export const apiRoutes = {
   ...databaseApiRoutes,
   ...contentApiRoutes,
   ...serviceApiRoutes,
+  ...assistantApiRoutes,
 } as const satisfies Record<string, RouteDefinition>
 
 export type ApiRoutes = typeof apiRoutes
@@ -34,6 +36,7 @@ export const apiRouteGroups = [
   { title: 'Database: metadata, SQL and extensions', routes: databaseApiRoutes },
   { title: 'Saved SQL, reports and folders', routes: contentApiRoutes },
   { title: 'Storage buckets and edge functions', routes: serviceApiRoutes },
+  { title: 'AI assistant', routes: assistantApiRoutes },
 ] as const
 
 type KeyOfDefinition<R> = R extends { method: infer M extends string; path: infer P extends string }
