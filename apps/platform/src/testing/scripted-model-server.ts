@@ -45,6 +45,8 @@ export interface ScriptedModelServer {
   apiKey: string
   /** a delay before each streamed chunk, in ms */
   chunkDelayMs: number
+  /** when each streamed text piece was written (performance.now() of this process), for latency benches */
+  textSentAt: number[]
   close(): Promise<void>
 }
 
@@ -102,6 +104,7 @@ export async function startScriptedModelServer(
     scenarios: options.scenarios ?? [],
     apiKey: options.apiKey ?? 'scripted-test-key',
     chunkDelayMs: 0,
+    textSentAt: [],
     close: async () => {},
   }
   const builtIn = options.builtIn ?? []
@@ -191,7 +194,10 @@ export async function startScriptedModelServer(
       choices: [{ index: 0, delta, finish_reason: finish }],
     })
     await send(chunk({ role: 'assistant', content: '' }))
-    for (const piece of pieces(turn.text ?? '', 8)) await send(chunk({ content: piece }))
+    for (const piece of pieces(turn.text ?? '', 8)) {
+      await send(chunk({ content: piece }))
+      state.textSentAt.push(performance.now())
+    }
     for (const call of toolCalls) {
       await send(
         chunk({
