@@ -118,7 +118,6 @@ test('Export CSV downloads the whole result from a server link, header first', a
   // 1,000 rows: more than the editor shows (100), all of them in the file
   await typeSql(page, 'select n, n * n as square from generate_series(1, 1000) as n')
   await page.getByRole('button', { name: 'Run', exact: true }).click()
-  await page.getByTestId('run-confirm-dialog').getByRole('button', { name: 'Run' }).click()
   await expect(page.getByTestId('row-limit-notice')).toHaveText('Limited to only 100 rows')
 
   const exportUrls: string[] = []

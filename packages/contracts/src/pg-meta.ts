@@ -293,6 +293,13 @@ export const PgFunctionName = z.object({
 })
 export type PgFunctionName = z.infer<typeof PgFunctionName>
 
+/**
+ * GET /platform/pg-meta/{ref}/read-only-function-names: names of built-in functions that only read
+ * (pg_catalog, every function of the name IMMUTABLE or STABLE), sorted.
+ */
+export const ReadOnlyFunctionNames = z.array(z.string())
+export type ReadOnlyFunctionNames = z.infer<typeof ReadOnlyFunctionNames>
+
 /** GET /platform/pg-meta/{ref}/columns?table_id=: one relation's columns (any kind), in order. */
 export const PgMetaColumnsQuery = z.object({
   table_id: z.coerce.number({ error: 'table_id is required' }).int().positive('table_id must be a positive number'),

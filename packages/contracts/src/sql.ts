@@ -90,6 +90,13 @@ export const QueryErrorResponse = z.object({
   detail: z.string().nullable(),
   /** SQLSTATE, e.g. 42P01; 57014 for a cancelled or timed-out query */
   code: z.string().nullable(),
+  /**
+   * POST .../query with several statements where a later one failed: the result sets of the statements
+   * that completed before it, in order (absent when none did).
+   */
+  results: z.array(QueryResultSet).optional(),
+  /** with `results`: those statements ran in the failed one's transaction, so their changes were undone */
+  rolledBack: z.boolean().optional(),
 })
 export type QueryErrorResponse = z.infer<typeof QueryErrorResponse>
 

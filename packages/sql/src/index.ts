@@ -11,7 +11,14 @@ export {
 } from './auto-limit'
 export { classifySql, type SqlCategory, sqlCategories } from './classify'
 export { type DestructiveKind, type DestructiveOperation, destructiveStatements, isDestructive } from './destructive'
-export { DEFAULT_QUERY_ERROR_TITLE, firstErrorLine } from './errors'
+export { caretLines, codePointToIndex, indexToCodePoint, originalIndex } from './error-position'
+export {
+  DEFAULT_QUERY_ERROR_TITLE,
+  firstErrorLine,
+  SYNTAX_ERROR_CODE,
+  type SyntaxErrorReport,
+  syntaxErrorReport,
+} from './errors'
 export { CACHED_LISTS, type CachedList, invalidatedLists } from './invalidation'
 export {
   type BoundQuery,
@@ -37,6 +44,7 @@ export {
   scanSql,
 } from './parser'
 export { findPlaceholders, type Placeholder } from './placeholders'
+export { READ_ONLY_BUILTINS, SIDE_EFFECT_FREE_VOLATILE } from './read-only-functions'
 export {
   analyzeSafety,
   CONFIRM_EXECUTION_HINT,
@@ -45,6 +53,7 @@ export {
   isSafeQuery,
   SAFE_FUNCTIONS,
   type Safety,
+  type SafetyOptions,
   type SafetyReason,
   safetyWarning,
   WRITE_OPERATION_WARNING,

@@ -65,22 +65,41 @@ const cases: [string, SafetyReason | undefined][] = [
   ["select nextval('s'); drop table t", 'write'],
   // a `--` inside a string is no comment: it hides nothing after it
   ["select '--'; drop table t", 'write'],
-  // functions outside the allow-list
-  ['select now()', 'function'],
+  // read-only built-ins: no confirmation
+  ['select now()', undefined],
+  ['select * from generate_series(1, 10)', undefined],
+  ['select n, md5(n::text) from generate_series(1, 3) as n', undefined],
+  ['select greatest(a, b), least(a, b) from t', undefined],
+  ["select position('a' in 'abc')", undefined],
+  ['select current_user, session_user, current_role, current_schema, localtime', undefined],
+  ['select system_user', undefined],
+  ['select btrim(name) from t', undefined],
+  ["select json_build_object('a', 1)", undefined],
+  ["select date_part('year', d) from t", undefined],
+  ["select json_object('a': 1)", undefined],
+  ["select * from t where created_at > now() - interval '1 day'", undefined],
+  ['select pg_catalog.now(), random(), gen_random_uuid()', undefined],
+  ["select xmlelement(name a, 'b')", undefined],
+  ['select row_number() over (order by a), lag(a) over (order by a) from t', undefined],
+  // functions that are not known read-only
   ["select nextval('seq')", 'function'],
-  ['select * from generate_series(1, 10)', 'function'],
+  ["select setval('seq', 1)", 'function'],
+  ['select pg_sleep(1)', 'function'],
+  ['select pg_terminate_backend(123)', 'function'],
+  ["select set_config('search_path', 'x', false)", 'function'],
+  ["select pg_read_file('/etc/passwd')", 'function'],
+  ["select lo_import('/etc/passwd')", 'function'],
+  ['select pg_advisory_lock(1)', 'function'],
+  ["select pg_notify('c', 'x')", 'function'],
+  ["select query_to_xml('delete from t returning 1', true, true, '')", 'function'],
   ['select public.count(*) from t', 'function'],
-  ['select greatest(a, b) from t', 'function'],
-  ["select position('a' in 'abc')", 'function'],
-  ['select current_user', 'function'],
-  ['select btrim(name) from t', 'function'],
+  ['select public.now()', 'function'],
   ['select * from t where id in (select my_func())', 'function'],
-  ["select json_build_object('a', 1)", 'function'],
-  ["select date_part('year', d) from t", 'function'],
-  ["select json_object('a': 1)", 'function'],
-  ["select * from t where created_at > now() - interval '1 day'", 'function'],
+  ["select dblink_exec('delete from t')", 'function'],
   // not analysable
   ['selec * from t', 'invalid'],
+  ['selec 1', 'invalid'],
+  ['delete from t wher id = 1', 'invalid'],
   ["select 'unterminated", 'invalid'],
   ['', 'empty'],
   ['-- only a comment', 'empty'],
@@ -95,11 +114,38 @@ describe('analyzeSafety', () => {
   })
 })
 
+describe('analyzeSafety with the project catalog', () => {
+  const catalog = new Set(['to_char', 'pg_get_serial_sequence', 'inet_server_addr'])
+
+  it('allows functions the catalog knows to be read-only', async () => {
+    const parsed = await parseSql("select pg_get_serial_sequence('t', 'id'), inet_server_addr()")
+    expect(analyzeSafety(parsed)).toEqual({ safe: false, reason: 'function' })
+    expect(analyzeSafety(parsed, { readOnlyFunctions: catalog })).toEqual({ safe: true })
+  })
+
+  it('never allows another schema, whatever the catalog says', async () => {
+    const parsed = await parseSql("select public.pg_get_serial_sequence('t', 'id')")
+    expect(analyzeSafety(parsed, { readOnlyFunctions: catalog })).toEqual({ safe: false, reason: 'function' })
+  })
+
+  it('still flags functions missing from the catalog list, and writes', async () => {
+    expect(analyzeSafety(await parseSql("select nextval('s')"), { readOnlyFunctions: catalog })).toEqual({
+      safe: false,
+      reason: 'function',
+    })
+    expect(analyzeSafety(await parseSql('truncate t'), { readOnlyFunctions: catalog })).toEqual({
+      safe: false,
+      reason: 'write',
+    })
+  })
+})
+
 describe('safetyWarning', () => {
   it.each<[SafetyReason | undefined, string | undefined]>([
     ['write', WRITE_OPERATION_WARNING],
     ['function', FUNCTION_CALL_WARNING],
-    ['invalid', WRITE_OPERATION_WARNING],
+    // SQL that does not parse is never run: its parse error shows instead of a confirmation
+    ['invalid', undefined],
     ['empty', undefined],
     [undefined, undefined],
   ])('%s', (reason, text) => {

@@ -21,7 +21,7 @@ import {
   TYPES_SQL,
 } from './sql/catalog'
 import { pageValues, schemaScope, scopeValues } from './sql/filters'
-import { FUNCTION_NAMES_SQL, RELATION_COLUMNS_SQL, TABLE_NAMES_SQL } from './sql/names'
+import { FUNCTION_NAMES_SQL, READ_ONLY_FUNCTION_NAMES_SQL, RELATION_COLUMNS_SQL, TABLE_NAMES_SQL } from './sql/names'
 import { type RelationKind, relationCountSql, relationsSql } from './sql/relations'
 
 export const META_LISTS = [
@@ -39,6 +39,8 @@ export const META_LISTS = [
   // light name lists for the SQL editor's completion
   'table-names',
   'function-names',
+  // what the SQL editor may call without asking first
+  'read-only-function-names',
 ] as const
 export type MetaList = (typeof META_LISTS)[number]
 
@@ -78,6 +80,7 @@ export function listStatement(list: MetaList, query: PgMetaListQuery): Statement
     }
   }
   if (list === 'extensions') return { text: EXTENSIONS_SQL, values: [], rows: false }
+  if (list === 'read-only-function-names') return { text: READ_ONLY_FUNCTION_NAMES_SQL, values: [], rows: false }
   if (list === 'roles') return { text: ROLES_SQL, values: [query.include_default_roles], rows: false }
   const text = SCOPED[list]
   if (!text) throw new Error(`No statement for ${list}`)

@@ -99,6 +99,13 @@ describe('POST /platform/pg-meta/{ref}/query/export', () => {
     expect(await empty.json()).toEqual([])
   })
 
+  it('writes booleans in CSV as the results grid shows them', async () => {
+    const response = await exportRequest('csv', {
+      query: "select true as yes, false as no, null::bool as unknown, array[true, false] as flags, 'f' as letter",
+    })
+    expect(await response.text()).toBe('yes,no,unknown,flags,letter\r\ntrue,false,,"{true,false}",f\r\n')
+  })
+
   it('binds parameters and lets read-only members export', async () => {
     const response = await exportRequest(
       'json',

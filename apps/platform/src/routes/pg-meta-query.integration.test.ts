@@ -99,6 +99,69 @@ do $$ begin raise notice 'hello from plpgsql'; end $$;`,
     expect(check.body.results[0]?.rows).toEqual([[true]])
   })
 
+  it('keeps the results of the statements before a failing one, and says their changes were undone', async () => {
+    const failed = await run(s.owner, {
+      query:
+        "select 1 as first; insert into items values (100, 'x') returning id; select 2 as second; select 1/0; select 3",
+    })
+    expect(failed.status).toBe(400)
+    expect(failed.body.message).toBe('division by zero')
+    expect(failed.body.results?.map((set) => [set.command, set.columns.map((c) => c.name), set.rows])).toEqual([
+      ['SELECT', ['first'], [[1]]],
+      ['INSERT', ['id'], [[100]]],
+      ['SELECT', ['second'], [[2]]],
+    ])
+    expect(failed.body.rolledBack).toBe(true)
+    const count = await run(s.owner, { query: 'select count(*)::int from items where id = 100' })
+    expect(count.body.results[0]?.rows).toEqual([[0]])
+
+    // a failure within the first statement, even after some of its rows: nothing before it to show
+    const first = await run(s.owner, { query: 'select 1 / (g - 3) from generate_series(1, 5) g; select 1' })
+    expect(first.body.message).toBe('division by zero')
+    expect(first.body).not.toHaveProperty('results')
+
+    // BEGIN/COMMIT of its own: what was committed stays
+    const committed = await run(s.owner, { query: 'begin; select 1 as a; commit; select 1/0' })
+    expect(committed.body.results?.map((set) => set.command)).toEqual(['BEGIN', 'SELECT', 'COMMIT'])
+    expect(committed.body.rolledBack).toBe(false)
+
+    const read = await run(reader, { query: 'select 1 as a; select nope' })
+    expect(read.body.code).toBe('42703')
+    expect(read.body.results?.map((set) => set.rows)).toEqual([[[1]]])
+  })
+
+  it('lists the built-in functions that only read, for the editor to run without asking', async () => {
+    const names = `${s.base}/read-only-function-names`
+    const listed = await s.owner.get<string[]>(names)
+    expect(listed.status).toBe(200)
+    for (const name of ['now', 'generate_series', 'md5', 'to_char', 'lower']) {
+      expect(listed.body).toContain(name)
+    }
+    for (const name of ['nextval', 'setval', 'pg_sleep', 'set_config', 'pg_terminate_backend', 'pg_read_file']) {
+      expect(listed.body).not.toContain(name)
+    }
+    expect(listed.body).toEqual([...listed.body].sort())
+
+    // a volatile function of the tenant's that shares a built-in's name takes that name off the list
+    await run(developer, {
+      query: 'create function public.md5(n int) returns text volatile language sql as $$ select n::text $$',
+    })
+    expect((await s.owner.get<string[]>(names)).body).not.toContain('md5')
+    await run(developer, { query: 'drop function public.md5(int)' })
+    expect((await s.owner.get<string[]>(names)).body).toContain('md5')
+
+    // read-only members read it too (they run SQL, read-only); strangers and hostile input get nothing
+    expect((await reader.get<string[]>(names)).body).toContain('now')
+    const stranger = new ApiClient(() => s.t.baseUrl)
+    await stranger.post('/platform/auth/signup', { email: 'names-stranger@example.com', password: 'stranger-pass' })
+    expect((await stranger.get(names)).status).toBe(404)
+    const hostile = await s.owner.get<string[]>(
+      `${names}?included_schemas=${encodeURIComponent("x');drop table items;--")}`,
+    )
+    expect(hostile.status).toBeLessThan(500)
+    expect((await run(s.owner, { query: 'select count(*)::int from items' })).body.results[0]?.rows).toEqual([[5]])
+  })
+
   it("binds parameters instead of pasting them: O'Brien works and cannot inject", async () => {
     const named = await run(s.owner, {
       query: `@set name = 'O''Brien'

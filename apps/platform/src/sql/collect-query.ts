@@ -162,6 +162,11 @@ export class CollectingQuery {
     this.current = undefined
   }
 
+  /** The result sets of the statements that ran to completion (after a failure: those before it). */
+  completedResults(): CollectedResultSet[] {
+    return this.results.filter((set) => set !== this.current)
+  }
+
   handleEmptyQuery(): void {}
 
   handlePortalSuspended(): void {}

@@ -33,6 +33,22 @@ describe('csv', () => {
       'id,"note, text"\r\n1,\r\n2,x\r\n',
     )
   })
+
+  it('writes booleans as the grid shows them, NULL still empty', async () => {
+    const columns = [
+      { name: 'ok', type: 'bool', typeId: 16 },
+      { name: 'flags', type: '_bool', typeId: 1000 },
+      { name: 'label', type: 'text', typeId: 25 },
+    ]
+    const rows: (string | null)[][] = [
+      ['t', '{t,f}', 'f'],
+      ['f', '{f,NULL,t}', 't'],
+      [null, '{}', null],
+    ]
+    expect(await collect(csvChunks(columns, batches(rows)))).toBe(
+      'ok,flags,label\r\ntrue,"{true,false}",f\r\nfalse,"{false,NULL,true}",t\r\n,{},\r\n',
+    )
+  })
 })
 
 describe('json', () => {

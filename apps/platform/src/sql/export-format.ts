@@ -12,12 +12,32 @@ export function csvField(value: string | null): string {
   return value
 }
 
-/** A header line, then one line per row (CRLF), values as Postgres prints them. */
+const BOOL_TYPE_ID = 16
+const BOOL_ARRAY_TYPE_ID = 1000
+const BOOL_WORDS: Readonly<Record<string, string>> = { t: 'true', f: 'false' }
+
+/** `{t,NULL,f}` → `{true,NULL,false}`: still an array Postgres reads back. */
+const boolArrayText = (text: string) => text.replace(/(?<=[{,])[tf](?=[,}])/g, (letter) => BOOL_WORDS[letter] ?? letter)
+
+/**
+ * A CSV cell's text for each column: booleans as the results grid shows them (`true`/`false`, not
+ * Postgres' `t`/`f`); every other value as Postgres prints it, so the file imports back unchanged.
+ */
+export function csvCellText(column: Pick<QueryColumn, 'typeId'>): (text: string) => string {
+  if (column.typeId === BOOL_TYPE_ID) return (text) => BOOL_WORDS[text] ?? text
+  if (column.typeId === BOOL_ARRAY_TYPE_ID) return boolArrayText
+  return (text) => text
+}
+
+/** A header line, then one line per row (CRLF). */
 export async function* csvChunks(columns: QueryColumn[], batches: Batches): AsyncGenerator<string> {
   yield `${columns.map((column) => csvField(column.name)).join(',')}\r\n`
+  const texts = columns.map(csvCellText)
+  const field = (value: string | null, index: number) =>
+    csvField(value === null ? null : (texts[index] ?? String)(value))
   for await (const rows of batches) {
     let chunk = ''
-    for (const row of rows) chunk += `${row.map(csvField).join(',')}\r\n`
+    for (const row of rows) chunk += `${row.map(field).join(',')}\r\n`
     yield chunk
   }
 }

@@ -6,6 +6,7 @@ import {
   PermissionAction,
   PermissionResource,
   type QueryColumn,
+  type QueryResultSet,
   type RoleName,
   type RunQueryBody,
   type RunQueryResponse,
@@ -167,14 +168,16 @@ async function execute(
     if (notices.length < MAX_NOTICES) notices.push(`${notice.severity ?? 'NOTICE'}: ${notice.message ?? ''}`)
   }
   client.on('notice', onNotice)
+  const columns = (set: CollectedResultSet): QueryColumn[] =>
+    set.columns.map((c) => ({ name: c.name, type: typeNameOf(project, c.typeId), typeId: c.typeId }))
+  const rowLimit = body.rowLimit !== undefined && body.rowLimit > 0 ? body.rowLimit : Number.POSITIVE_INFINITY
+  const query = new CollectingQuery(prepared.text, prepared.values, {
+    rowsPerResult: rowLimit,
+    totalRows: MAX_QUERY_RESULT_ROWS,
+    totalChars: MAX_QUERY_RESULT_CHARS,
+  })
   let failed = true
   try {
-    const rowLimit = body.rowLimit !== undefined && body.rowLimit > 0 ? body.rowLimit : Number.POSITIVE_INFINITY
-    const query = new CollectingQuery(prepared.text, prepared.values, {
-      rowsPerResult: rowLimit,
-      totalRows: MAX_QUERY_RESULT_ROWS,
-      totalChars: MAX_QUERY_RESULT_CHARS,
-    })
     const started = performance.now()
     const sets = await query.run(client)
     const durationMs = Math.round((performance.now() - started) * 100) / 100
@@ -184,19 +187,36 @@ async function execute(
       sets.flatMap((set) => set.columns.map((column) => column.typeId)),
     )
     failed = false
-    return {
-      sets,
-      columns: (set) =>
-        set.columns.map((c) => ({ name: c.name, type: typeNameOf(project, c.typeId), typeId: c.typeId })),
-      notices,
-      durationMs,
-      prepared,
-    }
+    return { sets, columns, notices, durationMs, prepared }
   } catch (error) {
-    throw asQueryError(error, prepared)
+    const failure = asQueryError(error, prepared)
+    const earlier = query.completedResults()
+    if (failure instanceof SqlQueryError && earlier.length > 0) {
+      // the statements before the failing one keep their results, so the editor can show them before the error
+      await typeNames(
+        project,
+        client,
+        earlier.flatMap((set) => set.columns.map((column) => column.typeId)),
+      )
+      failure.body.results = earlier.map((set) => resultSet(set, columns))
+      // without BEGIN/COMMIT of its own, a batch is one implicit transaction: the failure undid it all
+      failure.body.rolledBack = !prepared.controlsTransaction
+    }
+    throw failure
   } finally {
     client.off('notice', onNotice)
     await lease.release(failed)
+  }
+}
+
+function resultSet(set: CollectedResultSet, columns: (set: CollectedResultSet) => QueryColumn[]): QueryResultSet {
+  return {
+    command: set.command,
+    columns: columns(set),
+    rows: set.rows,
+    rowCount: set.rowCount,
+    truncated: set.truncated,
+    truncatedBy: set.truncatedBy,
   }
 }
 
@@ -209,14 +229,7 @@ export async function runQuery(
   signal?: AbortSignal,
 ): Promise<RunQueryResponse> {
   const run = await execute(ctx, userId, ref, body, signal)
-  const results = run.sets.map((set) => ({
-    command: set.command,
-    columns: run.columns(set),
-    rows: set.rows,
-    rowCount: set.rowCount,
-    truncated: set.truncated,
-    truncatedBy: set.truncatedBy,
-  }))
+  const results = run.sets.map((set) => resultSet(set, run.columns))
   return {
     results,
     truncated: results.some((set) => set.truncated),

@@ -17,6 +17,7 @@ import {
   PgTrigger,
   PgType,
   PgView,
+  ReadOnlyFunctionNames,
   TypescriptTypesQuery,
   TypescriptTypesResponse,
 } from '../pg-meta'
@@ -140,6 +141,15 @@ export const databaseApiRoutes = {
     query: PgMetaListQuery,
     response: z.array(PgFunctionName),
     description: 'Functions and procedures without bodies (completion)',
+  },
+  'GET /platform/pg-meta/{ref}/read-only-function-names': {
+    method: 'GET',
+    path: '/platform/pg-meta/{ref}/read-only-function-names',
+    params: ['ref'],
+    query: PgMetaListQuery,
+    response: ReadOnlyFunctionNames,
+    description:
+      'Names of built-in functions that only read (IMMUTABLE or STABLE, never shadowed by a volatile one): the SQL editor runs calls to them without asking',
   },
   'GET /platform/pg-meta/{ref}/tables/{id}': {
     method: 'GET',

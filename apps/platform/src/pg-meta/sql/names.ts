@@ -36,3 +36,18 @@ with rel as materialized (
 ),
 ${COLUMN_CTES}
 select coalesce((select columns from cols), '[]')::text as json, exists (select from rel) as found`
+
+/**
+ * Names of built-in functions that only read: defined in pg_catalog, and every function of that name, in
+ * any schema, IMMUTABLE or STABLE (Postgres refuses writes inside those). A name that a user-defined
+ * volatile function shares is left out, since an unqualified call may reach it. Sorted.
+ */
+export const READ_ONLY_FUNCTION_NAMES_SQL = `
+select coalesce(json_agg(proname order by proname), '[]')::text as json
+from (
+  select p.proname
+  from pg_proc p
+  group by p.proname
+  having bool_and(p.provolatile in ('i', 's'))
+    and bool_or(p.pronamespace = 'pg_catalog'::regnamespace)
+) names`

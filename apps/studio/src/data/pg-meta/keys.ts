@@ -25,4 +25,5 @@ export const pgMetaKeys = {
     [...pgMetaKeys.list(ref, 'tables'), 'columns', tableId] as const,
   functionNames: (ref: string | undefined, includedSchemas?: readonly string[]) =>
     [...pgMetaKeys.list(ref, 'functions'), 'names', { includedSchemas }] as const,
+  readOnlyFunctionNames: (ref: string | undefined) => [...pgMetaKeys.list(ref, 'functions'), 'read-only'] as const,
 }

@@ -14,6 +14,7 @@ import { type Ref, useEffect, useImperativeHandle, useRef } from 'react'
 import { debounce } from '../../../lib/debounce'
 import { type CompletionData, sqlCompletionSource } from './sql-completion-source'
 import { EDITOR_CHANGE_DEBOUNCE_MS, EDITOR_FONT_SIZE_PX, EDITOR_TAB_SIZE } from './sql-editor.constants'
+import { sqlApostropheTyping } from './sql-quote-typing'
 
 export type CodeEditorHandle = {
   /** the selected text, or '' */
@@ -126,6 +127,7 @@ export function CodeEditor({
           indentUnit.of(' '.repeat(EDITOR_TAB_SIZE)),
 
           sql({ dialect: PostgreSQL, upperCaseKeywords: false }),
+          sqlApostropheTyping(),
           PostgreSQL.language.data.of({ autocomplete: sqlCompletionSource(() => completionRef.current) }),
           editable.current.of([EditorState.readOnly.of(start.readOnly), EditorView.editable.of(!start.readOnly)]),
           start.placeholder ? placeholderExtension(start.placeholder) : [],

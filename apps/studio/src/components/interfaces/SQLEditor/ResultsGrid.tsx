@@ -44,7 +44,8 @@ export function ResultsGrid({ set, className }: { set: QueryResultSet; className
             <span className="truncate text-[11px] font-normal text-neutral-500">{column.type}</span>
           </span>
         ),
-        cellClass: 'font-mono',
+        headerCellClass: 'results-grid-header',
+        cellClass: 'font-mono text-[13px]',
         renderCell: ({ row }) => renderValue(row[index]),
       })),
     [set, widths],
@@ -79,7 +80,7 @@ export function ResultsGrid({ set, className }: { set: QueryResultSet; className
         rows={set.rows}
         rowHeight={ROW_HEIGHT_PX}
         headerRowHeight={HEADER_HEIGHT_PX}
-        className={`rdg-light h-full text-xs ${className ?? ''}`}
+        className={`rdg-light results-grid h-full text-xs ${className ?? ''}`}
         aria-label="Query results"
         data-testid="results-grid"
         onCellDoubleClick={({ column, row }, event) => {

@@ -1,3 +1,4 @@
+import type { QueryResultSet } from '@pgfleet/contracts'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { getErrorMessage } from '../../../data/fetcher'
@@ -10,6 +11,8 @@ import { Spinner } from '../../ui/Spinner'
 import { ResultsGrid } from './ResultsGrid'
 import {
   CANCEL_QUERY_LABEL,
+  EARLIER_STATEMENTS_NOTE,
+  ERROR_TAB_LABEL,
   EXPORT_CSV_LABEL,
   EXPORT_FAILED,
   EXPORT_JSON_LABEL,
@@ -22,39 +25,67 @@ import {
   SERVER_CAP_NOTICE,
   SHOW_RESULTS_LABEL,
 } from './sql-editor.constants'
-import { resultTabLabel, rowResultSets, truncationNotices } from './sql-editor.utils'
+import { entryRowSets, resultTabLabel, rowResultSets, truncationNotices } from './sql-editor.utils'
 
 function timeOf(entry: ResultEntry) {
   return new Date(entry.ranAt).toLocaleTimeString()
 }
 
-/** A run's outcome: an error panel, 'Success. No rows returned.', or one tab per result set that has rows. */
-function ResultView({ entry }: { entry: ResultEntry }) {
-  const [tab, setTab] = useState(0)
-  // biome-ignore lint/correctness/useExhaustiveDependencies: a new run starts on its first result set
-  useEffect(() => setTab(0), [entry.id])
-
-  if (entry.error) {
-    const details = entry.error.details
-    return (
-      <div role="alert" className="h-full overflow-auto p-4" data-testid="query-error">
-        <p className="font-mono text-sm font-semibold text-red-700" data-testid="query-error-title">
-          {entry.error.title}
+function QueryError({ error }: { error: NonNullable<ResultEntry['error']> }) {
+  const details = error.details
+  return (
+    <div role="alert" className="h-full overflow-auto p-4" data-testid="query-error">
+      <p className="font-mono text-sm font-semibold text-red-700" data-testid="query-error-title">
+        {error.title}
+      </p>
+      {details?.formattedError && details.formattedError !== error.title && (
+        <pre className="mt-2 font-mono text-xs whitespace-pre-wrap text-neutral-700" data-testid="query-error-details">
+          {details.formattedError}
+        </pre>
+      )}
+      {details?.results && details.results.length > 0 && (
+        <p className="mt-3 text-xs text-neutral-600" data-testid="query-error-earlier">
+          {EARLIER_STATEMENTS_NOTE(details.rolledBack === true)}
         </p>
-        {details?.formattedError && details.formattedError !== entry.error.title && (
-          <pre className="mt-2 font-mono text-xs whitespace-pre-wrap text-neutral-700">{details.formattedError}</pre>
-        )}
+      )}
+    </div>
+  )
+}
+
+/**
+ * A run's outcome: one tab per result set that has rows, then the error when a statement failed (the
+ * statements before it keep their tabs), or 'Success. No rows returned.'.
+ */
+function ResultView({ entry }: { entry: ResultEntry }) {
+  const sets = entryRowSets(entry)
+  const tabs = sets.length + (entry.error ? 1 : 0)
+  // a failed run opens on its error; a successful one on its first result set
+  const firstTab = entry.error ? sets.length : 0
+  const [tab, setTab] = useState(firstTab)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: a new run starts on its first tab
+  useEffect(() => setTab(firstTab), [entry.id])
+
+  const current = Math.min(tab, tabs - 1)
+  const showTabs = tabs > 1
+  const tabBar = showTabs && (
+    <ResultTabs sets={sets} tab={current} onTab={setTab} errorTab={entry.error ? sets.length : undefined} />
+  )
+  if (entry.error && current === sets.length) {
+    return (
+      <div className="flex h-full min-h-0 flex-col">
+        {tabBar}
+        <div className="min-h-0 flex-1">
+          <QueryError error={entry.error} />
+        </div>
       </div>
     )
   }
-  const response = entry.response
-  if (!response) return null
-  const sets = rowResultSets(response)
-  const set = sets[Math.min(tab, sets.length - 1)]
+  const set = sets[current]
+  if (!entry.error && !entry.response) return null
   if (!set || set.rows.length === 0) {
     return (
       <div className="flex h-full flex-col">
-        {sets.length > 1 && <ResultTabs sets={sets} tab={tab} onTab={setTab} />}
+        {tabBar}
         <p className="p-4 text-sm text-neutral-600" data-testid="no-rows-message">
           {NO_ROWS_MESSAGE}
         </p>
@@ -63,9 +94,9 @@ function ResultView({ entry }: { entry: ResultEntry }) {
   }
   return (
     <div className="flex h-full min-h-0 flex-col">
-      {sets.length > 1 && <ResultTabs sets={sets} tab={tab} onTab={setTab} />}
+      {tabBar}
       <div className="min-h-0 flex-1">
-        <ResultsGrid key={`${entry.id}-${tab}`} set={set} />
+        <ResultsGrid key={`${entry.id}-${current}`} set={set} />
       </div>
     </div>
   )
@@ -75,13 +106,22 @@ function ResultTabs({
   sets,
   tab,
   onTab,
+  errorTab,
 }: {
-  sets: ReturnType<typeof rowResultSets>
+  sets: readonly QueryResultSet[]
   tab: number
   onTab: (tab: number) => void
+  /** the index of the error's tab, after the result sets, when a statement failed */
+  errorTab?: number
 }) {
+  const tabClass = (selected: boolean, error = false) =>
+    cn(
+      '-mb-px rounded-t border px-2.5 py-1 text-xs',
+      selected ? 'border-neutral-200 border-b-white bg-white font-medium' : 'border-transparent hover:text-neutral-900',
+      error ? 'text-red-700' : selected ? 'text-neutral-900' : 'text-neutral-600',
+    )
   return (
-    <div role="tablist" aria-label="Result sets" className="flex gap-1 border-b border-neutral-200 px-2 pt-1">
+    <div role="tablist" aria-label="Result sets" className="flex flex-wrap gap-1 border-b border-neutral-200 px-2 pt-1">
       {sets.map((set, index) => (
         <button
           // biome-ignore lint/suspicious/noArrayIndexKey: result sets have no identity but their position
@@ -90,16 +130,22 @@ function ResultTabs({
           role="tab"
           aria-selected={tab === index}
           onClick={() => onTab(index)}
-          className={cn(
-            '-mb-px rounded-t border px-2.5 py-1 text-xs',
-            tab === index
-              ? 'border-neutral-200 border-b-white bg-white font-medium text-neutral-900'
-              : 'border-transparent text-neutral-600 hover:text-neutral-900',
-          )}
+          className={tabClass(tab === index)}
         >
           {resultTabLabel(set, index)} · {set.rows.length}
         </button>
       ))}
+      {errorTab !== undefined && (
+        <button
+          type="button"
+          role="tab"
+          aria-selected={tab === errorTab}
+          onClick={() => onTab(errorTab)}
+          className={tabClass(tab === errorTab, true)}
+        >
+          {ERROR_TAB_LABEL}
+        </button>
+      )}
     </div>
   )
 }

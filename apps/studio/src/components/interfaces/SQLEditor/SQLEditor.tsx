@@ -114,7 +114,12 @@ export function SQLEditor({ projectRef, snippetId, variant, actions }: SQLEditor
   const readOnly = (known && !canSave) || foreign
 
   return (
-    <div className="flex h-full min-h-0 flex-col bg-white" data-testid="sql-editor" data-snippet-id={snippetId}>
+    <div
+      // stacked on a narrow page, the editor and its results keep a usable height and the page scrolls
+      className={cn('flex h-full min-h-0 flex-col bg-white', variant === 'page' && 'max-md:min-h-[42rem]')}
+      data-testid="sql-editor"
+      data-snippet-id={snippetId}
+    >
       <div className="flex flex-wrap items-center gap-2 border-b border-neutral-200 px-3 py-2">
         {variant === 'page' ? (
           <input

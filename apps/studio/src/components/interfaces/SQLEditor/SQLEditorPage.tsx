@@ -42,10 +42,13 @@ function SnippetEditor({ projectRef, snippetId }: { projectRef: string; snippetI
   return <PageSkeleton label={LOADING_QUERY_LABEL} />
 }
 
-/** /project/{ref}/sql and /project/{ref}/sql/{id}: the snippets sidebar next to the landing or a snippet. */
+/**
+ * /project/{ref}/sql and /project/{ref}/sql/{id}: the snippets sidebar next to the landing or a snippet.
+ * Below the md breakpoint everything stacks (queries, editor, results) and the page scrolls.
+ */
 export function SQLEditorPage({ projectRef, snippetId }: { projectRef: string; snippetId: string | undefined }) {
   return (
-    <div className="flex h-full min-h-0" data-testid="sql-editor-page">
+    <div className="flex h-full min-h-0 flex-col md:flex-row" data-testid="sql-editor-page">
       <SnippetsSidebar projectRef={projectRef} activeId={snippetId} />
       <div className="min-w-0 flex-1 overflow-y-auto">
         {snippetId ? (

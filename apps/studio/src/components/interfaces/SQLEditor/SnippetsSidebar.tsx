@@ -165,7 +165,7 @@ export function SnippetsSidebar({ projectRef, activeId }: { projectRef: string; 
   return (
     <aside
       aria-label="Queries"
-      className="flex h-full w-64 shrink-0 flex-col border-r border-neutral-200 bg-white"
+      className="flex h-52 w-full shrink-0 flex-col border-b border-neutral-200 bg-white md:h-full md:w-64 md:border-r md:border-b-0"
       data-testid="snippets-sidebar"
     >
       <SnippetsSidebarHeader

@@ -59,6 +59,12 @@ export const EXPORT_FAILED = (message: string) => `Failed to export the result: 
 export const SERVER_CAP_NOTICE = 'Only part of the result is shown; export it to get every row.'
 export const EXPORT_JSON_LABEL = 'Export JSON'
 export const RESULT_HISTORY_LABEL = 'Result history'
+/** The tab of a failed statement, after the tabs of the statements that ran before it. */
+export const ERROR_TAB_LABEL = 'Error'
+export const EARLIER_STATEMENTS_NOTE = (rolledBack: boolean) =>
+  rolledBack
+    ? 'The statements before this one ran, and their results are in the tabs before this one; their changes were rolled back with this failure.'
+    : 'The statements before this one ran, and their results are in the tabs before this one.'
 export const NULL_LABEL = 'NULL'
 export const COPY_CELL_LABEL = 'Copy cell'
 export const VIEW_CELL_LABEL = 'View cell'

@@ -3,6 +3,7 @@ import * as sqlAnalysis from '@pgfleet/sql'
 import { describe, expect, it } from 'vitest'
 import * as constants from './sql-editor.constants'
 import {
+  COLUMN_CELL_CHROME_PX,
   COLUMN_WIDTH_SAMPLE_ROWS,
   cellText,
   checkFolderName,
@@ -48,14 +49,25 @@ describe('texts shared with @pgfleet/sql', () => {
 })
 
 describe('column widths', () => {
-  it('are 8.25 px per character, between 100 and 500 px', () => {
+  it('are 8.25 px per character plus the cell padding, between 100 and 500 px', () => {
     expect(columnWidthForCharacters(0)).toBe(100)
-    expect(columnWidthForCharacters(12)).toBe(100)
-    expect(columnWidthForCharacters(13)).toBe(108)
-    expect(columnWidthForCharacters(20)).toBe(165)
-    expect(columnWidthForCharacters(60)).toBe(495)
-    expect(columnWidthForCharacters(61)).toBe(500)
+    expect(columnWidthForCharacters(10)).toBe(100)
+    expect(columnWidthForCharacters(11)).toBe(108)
+    expect(columnWidthForCharacters(20)).toBe(182)
+    expect(columnWidthForCharacters(58)).toBe(496)
+    expect(columnWidthForCharacters(59)).toBe(500)
     expect(columnWidthForCharacters(10_000)).toBe(500)
+  })
+
+  it('leave every character of a date, a timestamp and an md5 hash its 8.25 px beside the padding', () => {
+    const values = ['2026-11-26', '2026-11-26 12:52:05.184645+00', '9dd4e461268c8034f5c8564e155c67a6']
+    const widths = columnWidths(
+      values.map((_, i) => ({ name: `c${i}`, type: 'text' })),
+      [values],
+    )
+    values.forEach((value, i) => {
+      expect((widths[i] ?? 0) - COLUMN_CELL_CHROME_PX).toBeGreaterThanOrEqual(value.length * 8.25)
+    })
   })
 
   it('count the header (name and type)', () => {

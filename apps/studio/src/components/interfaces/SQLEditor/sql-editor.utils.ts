@@ -18,7 +18,10 @@ import {
 
 export const COLUMN_MIN_WIDTH_PX = 100
 export const COLUMN_MAX_WIDTH_PX = 500
+/** Each character's budget; the grid's cells use a 13 px monospace font, under 8 px per character. */
 export const COLUMN_PX_PER_CHARACTER = 8.25
+/** A cell's padding (8 px each side) and its border: room the text never gets. */
+export const COLUMN_CELL_CHROME_PX = 17
 /** Widths are measured on this many rows, spread over the result, never on all of them. */
 export const COLUMN_WIDTH_SAMPLE_ROWS = 100
 /** A cell never renders more than this many characters inline; the cell dialog shows the rest. */
@@ -32,9 +35,10 @@ export function displayValue(value: unknown): string {
   return String(value)
 }
 
-/** 8.25 px per character, between 100 and 500 px. */
+/** 8.25 px per character plus the cell's padding, between 100 and 500 px. */
 export function columnWidthForCharacters(characters: number): number {
-  return Math.min(COLUMN_MAX_WIDTH_PX, Math.max(COLUMN_MIN_WIDTH_PX, Math.ceil(characters * COLUMN_PX_PER_CHARACTER)))
+  const width = Math.ceil(characters * COLUMN_PX_PER_CHARACTER + COLUMN_CELL_CHROME_PX)
+  return Math.min(COLUMN_MAX_WIDTH_PX, Math.max(COLUMN_MIN_WIDTH_PX, width))
 }
 
 /** Up to `size` row indexes spread evenly from the first row to the last (the first rows always count). */
@@ -82,8 +86,17 @@ export function cellText(value: unknown): string {
 // ---- results ----
 
 /** The result sets worth a tab: those that return rows (a SELECT, a RETURNING), in order. */
-export function rowResultSets(response: RunQueryResponse): QueryResultSet[] {
+export function rowResultSets(response: Pick<RunQueryResponse, 'results'>): QueryResultSet[] {
   return response.results.filter((set) => set.columns.length > 0)
+}
+
+/** A run's tabs: its result sets with rows; for a failed run, those of the statements before the failing one. */
+export function entryRowSets(entry: {
+  response?: Pick<RunQueryResponse, 'results'>
+  error?: { details?: { results?: QueryResultSet[] } }
+}): QueryResultSet[] {
+  if (entry.error) return rowResultSets({ results: entry.error.details?.results ?? [] })
+  return entry.response ? rowResultSets(entry.response) : []
 }
 
 export function resultTabLabel(set: QueryResultSet, index: number): string {

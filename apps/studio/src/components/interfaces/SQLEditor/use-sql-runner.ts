@@ -5,6 +5,7 @@ import { toast } from 'sonner'
 import { configKeys } from '../../../data/config/keys'
 import { getErrorMessage } from '../../../data/fetcher'
 import { type PgMetaList, pgMetaKeys } from '../../../data/pg-meta/keys'
+import { readOnlyFunctionSet } from '../../../data/pg-meta/read-only-function-names-query'
 import { executeSql, queryErrorDetails } from '../../../data/sql/execute-sql-mutation'
 import { cancelQuery } from '../../../data/sql/query-cancel-mutation'
 import { uuidv4 } from '../../../lib/uuid'
@@ -45,8 +46,9 @@ export type RunRequest = {
 }
 
 /**
- * Runs SQL the way the editor, the query card and the assistant all do: bind the parameters, parse once,
- * ask before anything that is not a plain read, run with an id that can be cancelled, then refresh the
+ * Runs SQL the way the editor, the query card and the assistant all do: bind the parameters, parse once
+ * (SQL that does not parse is answered with its syntax error, never run), ask before anything that is not a
+ * plain read, run with an id that can be cancelled, then refresh the
  * metadata lists the SQL changed. The SQL analyser loads on first use, never with the page.
  */
 export function useSqlRunner(projectRef: string | undefined) {
@@ -96,7 +98,17 @@ export function useSqlRunner(projectRef: string | undefined) {
         return entry({ error: { title: analyzer.firstErrorLine(message), message } })
       }
       const parsed = await analyzer.parseSql(bound)
-      const safety = analyzer.analyzeSafety(parsed)
+      if (parsed.error) {
+        // it cannot run: say where the SQL is wrong, as Postgres would, instead of asking about it
+        const details = analyzer.syntaxErrorReport(sql, bound, parsed.error)
+        return entry({ error: { title: analyzer.firstErrorLine(details.message), message: details.message, details } })
+      }
+      let safety = analyzer.analyzeSafety(parsed)
+      if (safety.reason === 'function') {
+        // the built-in list did not cover every call: the project's catalog knows which functions only read
+        const readOnlyFunctions = await readOnlyFunctionSet(queryClient, projectRef)
+        if (readOnlyFunctions) safety = analyzer.analyzeSafety(parsed, { readOnlyFunctions })
+      }
       if (safety.reason === 'empty') return undefined
       if (!safety.safe) {
         if (onlyIfSafe) return undefined
