@@ -5,6 +5,7 @@ import {
   choosePlaceholder,
   inputBlocker,
   isStuckToBottom,
+  parseFunctionBlock,
   parseSqlBlock,
   readAssistantError,
   sendEventName,
@@ -113,5 +114,19 @@ describe('shareableSchemas', () => {
   it('toggles one schema and keeps the list sorted', () => {
     expect(toggleSchema(['public'], 'auth', true)).toEqual(['auth', 'public'])
     expect(toggleSchema(['auth', 'public'], 'auth', false)).toEqual(['public'])
+  })
+})
+
+describe('parseFunctionBlock', () => {
+  it('reads the name and title comments and keeps the code', () => {
+    expect(parseFunctionBlock('// name: hello-world\n// title: Hello\nDeno.serve(() => new Response("hi"))')).toEqual({
+      name: 'hello-world',
+      title: 'Hello',
+      code: 'Deno.serve(() => new Response("hi"))',
+    })
+  })
+  it('is no function block without a name', () => {
+    expect(parseFunctionBlock('const a = 1')).toBeNull()
+    expect(parseFunctionBlock('// title: Only a title\nconst a = 1')).toBeNull()
   })
 })

@@ -120,3 +120,26 @@ export function toggleSchema(selected: readonly string[], name: string, on: bool
   const rest = selected.filter((schema) => schema !== name)
   return (on ? [...rest, name] : rest).sort((a, b) => a.localeCompare(b))
 }
+
+const FUNCTION_PROPERTY_LINE = /^\s*\/\/\s*(name|title)\s*:\s*(.*?)\s*$/i
+
+/**
+ * An edge function written as a fenced TypeScript block: it is one when its leading `// name: slug` comment
+ * names it (a `// title:` may go with it). Answers null for any other code.
+ */
+export function parseFunctionBlock(code: string): { name: string; title: string | null; code: string } | null {
+  const lines = code.replace(/\r\n/g, '\n').split('\n')
+  let name: string | null = null
+  let title: string | null = null
+  let index = 0
+  for (; index < lines.length; index++) {
+    const line = lines[index] ?? ''
+    if (line.trim() === '') continue
+    const match = FUNCTION_PROPERTY_LINE.exec(line)
+    if (!match) break
+    if (match[1]?.toLowerCase() === 'name') name = match[2] || null
+    else title = match[2] || null
+  }
+  if (!name) return null
+  return { name, title, code: lines.slice(index).join('\n').trim() }
+}
