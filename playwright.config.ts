@@ -7,6 +7,9 @@ const port = Number(process.env.PGFLEET_E2E_PORT ?? 18080)
 // one fresh data directory per run, shared with the worker processes through the environment
 process.env.PGFLEET_E2E_DATA_DIR ??= mkdtempSync(path.join(os.tmpdir(), 'pgfleet-e2e-'))
 export const E2E_BASE_URL = `http://127.0.0.1:${port}`
+// the scripted OpenAI-compatible model the assistant journeys point their organization at
+const modelPort = port + 10_000
+process.env.PGFLEET_E2E_MODEL_URL ??= `http://127.0.0.1:${modelPort}/v1`
 
 export default defineConfig({
   testDir: 'e2e',
@@ -32,23 +35,36 @@ export default defineConfig({
       ],
     },
   },
-  webServer: {
-    command: 'node --import tsx apps/platform/src/main.ts',
-    url: `${E2E_BASE_URL}/platform/feature-flags`,
-    // answers 401 without a session, which Playwright counts as "up"
-    timeout: 120_000,
-    reuseExistingServer: false,
-    gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
-    stdout: 'pipe',
-    env: {
-      PORT: String(port),
-      PGFLEET_DATA_DIR: process.env.PGFLEET_E2E_DATA_DIR,
-      PGFLEET_PORT_RANGE: process.env.PGFLEET_E2E_PORT_RANGE ?? '55400-55499',
-      PGFLEET_LOG_LEVEL: 'warn',
-      // every journey signs a new user up
-      PGFLEET_SIGNUP: 'open',
-      // reports.spec drags query cards into reports, which needs this flag
-      PGFLEET_FEATURE_FLAGS: process.env.PGFLEET_FEATURE_FLAGS ?? '{"reportsV2":true}',
+  webServer: [
+    {
+      command: 'node --import tsx scripts/scripted-model-server.ts',
+      url: `http://127.0.0.1:${modelPort}/v1/models`,
+      timeout: 60_000,
+      reuseExistingServer: false,
+      env: { PORT: String(modelPort) },
     },
-  },
+    {
+      command: 'node --import tsx apps/platform/src/main.ts',
+      url: `${E2E_BASE_URL}/platform/feature-flags`,
+      // answers 401 without a session, which Playwright counts as "up"
+      timeout: 120_000,
+      reuseExistingServer: false,
+      gracefulShutdown: { signal: 'SIGTERM', timeout: 30_000 },
+      stdout: 'pipe',
+      env: {
+        PORT: String(port),
+        PGFLEET_DATA_DIR: process.env.PGFLEET_E2E_DATA_DIR,
+        PGFLEET_PORT_RANGE: process.env.PGFLEET_E2E_PORT_RANGE ?? '55400-55499',
+        PGFLEET_LOG_LEVEL: 'warn',
+        // every journey signs a new user up
+        PGFLEET_SIGNUP: 'open',
+        // reports.spec drags query cards into reports, which needs this flag
+        PGFLEET_FEATURE_FLAGS: process.env.PGFLEET_FEATURE_FLAGS ?? '{"reportsV2":true}',
+        // no platform-wide model key (a new organization sees 'OpenAI API key not set'); the assistant journeys set
+        // their organization's own, pointing at the scripted model on this machine
+        PGFLEET_AI_ALLOW_PRIVATE_ENDPOINTS: 'true',
+        OPENAI_API_KEY: '',
+      },
+    },
+  ],
 })

@@ -37,6 +37,16 @@ const EnvSchema = z.object({
   PGFLEET_FUNCTIONS_CPU_LIMIT_MS: z.coerce.number().int().min(10).default(2_000),
   PGFLEET_FUNCTIONS_WALL_LIMIT_MS: z.coerce.number().int().min(100).default(150_000),
   PGFLEET_LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  PGFLEET_AI_PROVIDER: z.enum(['openai', 'anthropic']).optional(),
+  OPENAI_API_KEY: z.string().optional(),
+  OPENAI_BASE_URL: z.string().url().optional(),
+  ANTHROPIC_API_KEY: z.string().optional(),
+  ANTHROPIC_BASE_URL: z.string().url().optional(),
+  PGFLEET_AI_MODEL: z.string().optional(),
+  PGFLEET_AI_DISABLED: z.enum(['true', 'false']).default('false'),
+  PGFLEET_AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
+  PGFLEET_AI_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
+  PGFLEET_AI_ALLOW_PRIVATE_ENDPOINTS: z.enum(['true', 'false']).default('false'),
 })
 
 export interface PlatformConfig {
@@ -71,6 +81,39 @@ export interface PlatformConfig {
   signup: 'open' | 'invite' | 'closed' | undefined
   /** per edge-function request: the worker's CPU time and the wall-clock time, past which it is killed */
   functions: { cpuTimeMs: number; wallClockMs: number }
+  /** the assistant's model, unless an organization sets its own; no key means the assistant cannot answer */
+  ai: AiConfig
+}
+
+export interface AiConfig {
+  provider: 'openai' | 'anthropic'
+  apiKey: string | undefined
+  /** an OpenAI-compatible (or Anthropic) endpoint; the provider's own when unset */
+  baseUrl: string | undefined
+  model: string
+  disabled: boolean
+  rateLimitPerMinute: number
+  timeoutMs: number
+  /** whether an organization may point its model at a loopback or private address (a local Ollama) */
+  allowPrivateEndpoints: boolean
+}
+
+const DEFAULT_MODELS = { openai: 'gpt-4o-mini', anthropic: 'claude-3-5-haiku-latest' } as const
+
+function aiConfig(e: z.infer<typeof EnvSchema>): AiConfig {
+  // Anthropic only when asked for, or when it is the only key given
+  const provider = e.PGFLEET_AI_PROVIDER ?? (e.ANTHROPIC_API_KEY && !e.OPENAI_API_KEY ? 'anthropic' : 'openai')
+  const openai = provider === 'openai'
+  return {
+    provider,
+    apiKey: (openai ? e.OPENAI_API_KEY : e.ANTHROPIC_API_KEY) || undefined,
+    baseUrl: (openai ? e.OPENAI_BASE_URL : e.ANTHROPIC_BASE_URL) || undefined,
+    model: e.PGFLEET_AI_MODEL || DEFAULT_MODELS[provider],
+    disabled: e.PGFLEET_AI_DISABLED === 'true',
+    rateLimitPerMinute: e.PGFLEET_AI_RATE_LIMIT_PER_MINUTE,
+    timeoutMs: e.PGFLEET_AI_TIMEOUT_MS,
+    allowPrivateEndpoints: e.PGFLEET_AI_ALLOW_PRIVATE_ENDPOINTS === 'true',
+  }
 }
 
 const repoRoot = path.resolve(import.meta.dirname, '../../..')
@@ -133,6 +176,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     storageMaxUploadBytes: e.PGFLEET_STORAGE_MAX_UPLOAD_BYTES,
     signup: e.PGFLEET_SIGNUP || undefined,
     functions: { cpuTimeMs: e.PGFLEET_FUNCTIONS_CPU_LIMIT_MS, wallClockMs: e.PGFLEET_FUNCTIONS_WALL_LIMIT_MS },
+    ai: aiConfig(e),
     previewMajors: e.PGFLEET_PREVIEW_MAJORS.split(',')
       .map((s) => Number(s.trim()))
       .filter((n) => Number.isInteger(n) && n > 0),

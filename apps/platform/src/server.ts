@@ -7,6 +7,7 @@ import { registerRequestAuth } from './auth/request-auth'
 import type { AppContext } from './context'
 import { installErrorHandler } from './errors'
 import { badUrlAnswer, installBadInputGuards } from './http/bad-input'
+import { assistantRoutes } from './routes/assistant'
 import { authRoutes } from './routes/auth'
 import { backupRoutes } from './routes/backups'
 import { contentRoutes } from './routes/content'
@@ -86,6 +87,7 @@ export async function buildServer(ctx: AppContext, logger: FastifyBaseLogger): P
   await app.register(projectStorageRoutes(ctx))
   await app.register(edgeFunctionRoutes(ctx))
   await app.register(edgeFunctionInvokeRoutes(ctx))
+  await app.register(assistantRoutes(ctx))
 
   const indexHtml = path.join(ctx.config.studioDir, 'index.html')
   if (existsSync(indexHtml)) {

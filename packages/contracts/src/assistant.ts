@@ -73,7 +73,11 @@ export type CompleteSqlBody = z.infer<typeof CompleteSqlBody>
 export const CompleteSqlResponse = z.object({ completion: z.string() })
 export type CompleteSqlResponse = z.infer<typeof CompleteSqlResponse>
 
-export const TitleSqlBody = z.object({ sql: z.string().trim().min(1, 'There is no SQL to name').max(100_000) })
+export const TitleSqlBody = z.object({
+  sql: z.string().trim().min(1, 'There is no SQL to name').max(100_000),
+  /** the project whose organization's model settings apply; the platform's without it */
+  projectRef: ProjectRef.optional(),
+})
 export const TitleSqlResponse = z.object({ title: z.string(), description: z.string() })
 export type TitleSqlResponse = z.infer<typeof TitleSqlResponse>
 

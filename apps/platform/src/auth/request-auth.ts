@@ -19,6 +19,9 @@ declare module 'fastify' {
 
 const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
+/** The platform's own API (the assistant's model calls included); other paths are the dashboard and public APIs. */
+const AUTHENTICATED_PREFIXES = ['/platform/', '/v1/', '/api/ai/']
+
 /** Routes that work without a signed-in user. */
 const PUBLIC_ROUTES = new Set(['/platform/auth/signup', '/platform/auth/login', '/platform/auth/logout'])
 
@@ -36,7 +39,7 @@ export function registerRequestAuth(app: FastifyInstance, deps: { db: Db; public
   app.decorateRequest('auth', null)
   app.addHook('onRequest', async (request) => {
     const path = request.url.split('?')[0] ?? ''
-    if (!path.startsWith('/platform/') && !path.startsWith('/v1/')) return
+    if (!AUTHENTICATED_PREFIXES.some((prefix) => path.startsWith(prefix))) return
     const mutating = MUTATING_METHODS.has(request.method)
     const origin = request.headers.origin
     if (mutating && origin && !ownOrigins(request, deps.publicUrl).includes(origin)) {

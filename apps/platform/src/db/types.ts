@@ -40,6 +40,13 @@ export interface OrganizationsTable {
   opt_in_tags: ColumnType<string[], string[] | undefined, string[]>
   created_at: CreatedAt
   plan_updated_at: UpdatedAt
+  /** the organization's own model settings, over the platform's (see assistant/model-settings.ts) */
+  ai_provider: string | null
+  ai_base_url: string | null
+  ai_model: string | null
+  /** AES-256-GCM with the platform's key; never answered */
+  ai_api_key_encrypted: string | null
+  hipaa_addon: ColumnType<boolean, boolean | undefined, boolean>
 }
 
 export interface MembersTable {
@@ -103,6 +110,8 @@ export interface ProjectsTable {
   restore_check_backup_id: number | null
   restore_check_ok: boolean | null
   restore_check_detail: string | null
+  /** the schemas whose metadata the assistant may send to a model */
+  ai_schemas: ColumnType<string[], string[] | undefined, string[]>
 }
 
 export interface ProjectUpgradesTable {
@@ -199,7 +208,18 @@ export interface ContentTable {
   updated_at: UpdatedAt
 }
 
+export interface AssistantConversationsTable {
+  id: string
+  project_id: number
+  user_id: number
+  name: string
+  messages: ColumnType<unknown[], string | undefined, string>
+  created_at: CreatedAt
+  updated_at: UpdatedAt
+}
+
 export interface Database {
+  assistant_conversations: AssistantConversationsTable
   users: UsersTable
   sessions: SessionsTable
   access_tokens: AccessTokensTable

@@ -66,6 +66,13 @@ export class ApiClient {
   constructor(private readonly base: () => string) {}
 
   async request<T = unknown>(method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
+    const response = await this.fetch(method, url, body)
+    const text = await response.text()
+    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T }
+  }
+
+  /** The raw response (a stream, a file), with cookies kept as for any request. */
+  async fetch(method: string, url: string, body?: unknown): Promise<Response> {
     const headers: Record<string, string> = { origin: this.base() }
     if (body !== undefined) headers['content-type'] = 'application/json'
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
@@ -85,8 +92,7 @@ export class ApiClient {
       if (value === '' || /expires=Thu, 01 Jan 1970/i.test(cookie)) this.cookies.delete(name.trim())
       else this.cookies.set(name.trim(), value)
     }
-    const text = await response.text()
-    return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T }
+    return response
   }
 
   get = <T = unknown>(url: string) => this.request<T>('GET', url)

@@ -119,7 +119,8 @@ export const assistantApiRoutes = {
     params: ['slug'],
     body: UpdateOrganizationAiSettingsBody,
     response: OrganizationAiSettings,
-    description: "Overrides the platform's model settings for the organization (Owner only; the key is stored encrypted)",
+    description:
+      "Overrides the platform's model settings for the organization (Owner only; the key is stored encrypted)",
   },
   'PUT /platform/organizations/{slug}/addons/hipaa': {
     method: 'PUT',

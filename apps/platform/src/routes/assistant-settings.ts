@@ -1,0 +1,158 @@
+import {
+  ConversationParams,
+  CreateConversationBody,
+  type OrganizationAiSettings,
+  PermissionAction,
+  PermissionResource,
+  RenameConversationBody,
+  UpdateAssistantSchemaSettingsBody,
+  UpdateHipaaAddonBody,
+  UpdateOrganizationAiSettingsBody,
+} from '@pgfleet/contracts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { assistantProjectFor } from '../assistant/access'
+import { assertPublicEndpoint } from '../assistant/endpoint-guard'
+import { organizationKeyContext } from '../assistant/model-settings'
+import { metadataAllowedFor, NEVER_SHARED_SCHEMAS } from '../assistant/privacy'
+import type { AssistantService } from '../assistant/service'
+import { roleCan } from '../auth/permissions'
+import { requireAuth } from '../auth/request-auth'
+import type { AppContext } from '../context'
+import type { OrganizationRow } from '../db/types'
+import { badRequest, conflict, forbidden, parseInput } from '../errors'
+import { assertCan, getMembership } from '../organizations/membership'
+import { RefParams } from './projects'
+
+const SlugParams = z.object({ slug: z.string().min(1).max(100) })
+
+export const AI_SETTINGS_OWNER_ONLY = "Only an owner can change the organization's AI settings"
+export const SCHEMA_SHARING_DENIED = 'You need additional permissions to change which schemas the assistant may read'
+export const SCHEMA_SHARING_NEEDS_OPT_IN =
+  'The organization has not opted in to sending schema metadata to the assistant; opt in first'
+export const HIPAA_SCHEMA_SHARING = 'The organization has the HIPAA add-on: no schema metadata is sent to a model'
+const SUBSCRIPTION_DENIED = 'You need additional permissions to amend subscriptions'
+
+const organizationAiSettings = (organization: OrganizationRow): OrganizationAiSettings => ({
+  provider:
+    organization.ai_provider === 'anthropic' || organization.ai_provider === 'openai' ? organization.ai_provider : null,
+  base_url: organization.ai_base_url,
+  model: organization.ai_model,
+  has_api_key: organization.ai_api_key_encrypted !== null,
+  hipaa_addon: organization.hipaa_addon,
+})
+
+/** Conversations, the project's shared schemas, the organization's model settings and its HIPAA add-on. */
+export function assistantSettingsRoutes(ctx: AppContext, assistant: AssistantService) {
+  async function conversationOwner(request: FastifyRequest) {
+    const { ref } = parseInput(RefParams, request.params)
+    const userId = requireAuth(request).userId
+    const { project } = await assistantProjectFor(ctx, userId, ref)
+    return { projectId: project.id, userId }
+  }
+
+  async function membershipOf(request: FastifyRequest) {
+    const { slug } = parseInput(SlugParams, request.params)
+    return getMembership(ctx.db, requireAuth(request).userId, slug)
+  }
+
+  return async (app: FastifyInstance) => {
+    app.get('/platform/projects/:ref/ai/conversations', async (request) =>
+      assistant.conversations.list(await conversationOwner(request)),
+    )
+
+    app.post('/platform/projects/:ref/ai/conversations', async (request, reply) => {
+      const owner = await conversationOwner(request)
+      const { name } = parseInput(CreateConversationBody, request.body)
+      return reply.status(201).send(await assistant.conversations.create(owner, name))
+    })
+
+    app.get('/platform/projects/:ref/ai/conversations/:id', async (request) => {
+      const owner = await conversationOwner(request)
+      const { id } = parseInput(ConversationParams, request.params)
+      return assistant.conversations.get(owner, id)
+    })
+
+    app.patch('/platform/projects/:ref/ai/conversations/:id', async (request) => {
+      const owner = await conversationOwner(request)
+      const { id } = parseInput(ConversationParams, request.params)
+      const { name } = parseInput(RenameConversationBody, request.body)
+      return assistant.conversations.rename(owner, id, name)
+    })
+
+    app.delete('/platform/projects/:ref/ai/conversations/:id', async (request) => {
+      const owner = await conversationOwner(request)
+      const { id } = parseInput(ConversationParams, request.params)
+      await assistant.conversations.delete(owner, id)
+      return { message: 'Conversation deleted' }
+    })
+
+    app.get('/platform/projects/:ref/ai/settings', async (request) => {
+      const { ref } = parseInput(RefParams, request.params)
+      const { project } = await assistantProjectFor(ctx, requireAuth(request).userId, ref)
+      return { schemas: project.ai_schemas }
+    })
+
+    app.put('/platform/projects/:ref/ai/settings', async (request) => {
+      const { ref } = parseInput(RefParams, request.params)
+      const { project, organization, role } = await assistantProjectFor(ctx, requireAuth(request).userId, ref)
+      if (!roleCan(role, PermissionAction.SQL_WRITE, PermissionResource.DATABASE))
+        throw forbidden(SCHEMA_SHARING_DENIED)
+      if (organization.hipaa_addon) throw conflict(HIPAA_SCHEMA_SHARING)
+      if (!metadataAllowedFor(organization.opt_in_tags, organization.hipaa_addon)) {
+        throw conflict(SCHEMA_SHARING_NEEDS_OPT_IN)
+      }
+      const { schemas } = parseInput(UpdateAssistantSchemaSettingsBody, request.body)
+      const system = schemas.filter((schema) => NEVER_SHARED_SCHEMAS.includes(schema))
+      if (system.length > 0) throw badRequest(`These schemas are never shared with the assistant: ${system.join(', ')}`)
+      const chosen = [...new Set(schemas)].sort()
+      await ctx.db.updateTable('projects').set({ ai_schemas: chosen }).where('id', '=', project.id).execute()
+      return { schemas: chosen }
+    })
+
+    app.get('/platform/organizations/:slug/ai-settings', async (request) =>
+      organizationAiSettings((await membershipOf(request)).organization),
+    )
+
+    app.put('/platform/organizations/:slug/ai-settings', async (request) => {
+      const { organization, role } = await membershipOf(request)
+      if (role !== 'Owner') throw forbidden(AI_SETTINGS_OWNER_ONLY)
+      const body = parseInput(UpdateOrganizationAiSettingsBody, request.body)
+      if (body.base_url && !ctx.config.ai.allowPrivateEndpoints) {
+        await assertPublicEndpoint(body.base_url).catch((error: Error) => {
+          throw badRequest(
+            error.message.startsWith('The model address')
+              ? error.message
+              : `The model address cannot be resolved: ${error.message}`,
+          )
+        })
+      }
+      const key =
+        body.api_key === undefined
+          ? {}
+          : {
+              ai_api_key_encrypted:
+                body.api_key === null ? null : assistant.sealKey(body.api_key, organizationKeyContext(organization.id)),
+            }
+      const updated = await ctx.db
+        .updateTable('organizations')
+        .set({ ai_provider: body.provider, ai_base_url: body.base_url, ai_model: body.model, ...key })
+        .where('id', '=', organization.id)
+        .returningAll()
+        .executeTakeFirstOrThrow()
+      return organizationAiSettings(updated)
+    })
+
+    app.put('/platform/organizations/:slug/addons/hipaa', async (request) => {
+      const membership = await membershipOf(request)
+      assertCan(membership, PermissionAction.BILLING_WRITE, PermissionResource.SUBSCRIPTIONS, SUBSCRIPTION_DENIED)
+      const { enabled } = parseInput(UpdateHipaaAddonBody, request.body)
+      await ctx.db
+        .updateTable('organizations')
+        .set({ hipaa_addon: enabled })
+        .where('id', '=', membership.organization.id)
+        .execute()
+      return {}
+    })
+  }
+}

@@ -1,0 +1,69 @@
+import { CheckApiKeyQuery, CompleteSqlBody, GenerateSqlBody, TitleSqlBody } from '@pgfleet/contracts'
+import type { UIMessage } from 'ai'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import { SecretBox } from '../assistant/key-encryption'
+import { AssistantService } from '../assistant/service'
+import { requireAuth } from '../auth/request-auth'
+import type { AppContext } from '../context'
+import { parseInput } from '../errors'
+import { assistantSettingsRoutes } from './assistant-settings'
+
+/** A conversation with tool results can be long; the model calls accept more than the default 1 MB. */
+const CHAT_BODY_LIMIT = 16 * 1024 * 1024
+
+/** An AbortSignal that fires when the client goes away before the answer is complete. */
+function clientGone(reply: FastifyReply): AbortSignal {
+  const controller = new AbortController()
+  reply.raw.once('close', () => {
+    if (!reply.raw.writableFinished) controller.abort()
+  })
+  return controller.signal
+}
+
+/**
+ * The assistant's model calls at /api/ai/sql/* (the platform is its own AI server), plus its stored
+ * conversations and settings (assistant-settings.ts).
+ */
+export function assistantRoutes(ctx: AppContext) {
+  return async (app: FastifyInstance) => {
+    const assistant = new AssistantService(ctx, await SecretBox.open(ctx.config.dataDir))
+
+    app.get('/api/ai/sql/check-api-key', async (request) => {
+      const { projectRef } = parseInput(CheckApiKeyQuery, request.query)
+      return assistant.status(requireAuth(request).userId, projectRef)
+    })
+
+    app.post('/api/ai/sql/generate-v3', { bodyLimit: CHAT_BODY_LIMIT }, async (request, reply) => {
+      const userId = requireAuth(request).userId
+      const body = parseInput(GenerateSqlBody, request.body)
+      // everything that can be refused is refused here, as JSON; after this the answer is a stream
+      const chat = await assistant.chat(userId, body, clientGone(reply))
+      reply.hijack()
+      chat.result.pipeUIMessageStreamToResponse(reply.raw, {
+        originalMessages: chat.messages,
+        generateMessageId: assistant.newMessageId,
+        headers: { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
+        onError: chat.errorMessage,
+        onFinish: async ({ messages }: { messages: UIMessage[] }) => {
+          try {
+            await chat.save(messages)
+          } catch (error) {
+            ctx.log.warn('saving an assistant conversation failed', { error })
+          }
+        },
+      })
+    })
+
+    app.post('/api/ai/sql/complete', { bodyLimit: CHAT_BODY_LIMIT }, async (request, reply) => {
+      const body = parseInput(CompleteSqlBody, request.body)
+      return { completion: await assistant.complete(requireAuth(request).userId, body, clientGone(reply)) }
+    })
+
+    app.post('/api/ai/sql/title', async (request, reply) => {
+      const { sql, projectRef } = parseInput(TitleSqlBody, request.body)
+      return assistant.title(requireAuth(request).userId, sql, projectRef, clientGone(reply))
+    })
+
+    await app.register(assistantSettingsRoutes(ctx, assistant))
+  }
+}
