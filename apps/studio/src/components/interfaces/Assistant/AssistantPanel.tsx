@@ -57,7 +57,8 @@ export default function AssistantPanel({ projectRef }: { projectRef: string }) {
     create.mutate({ ref: projectRef })
   }, [conversations.isSuccess, conversations.data, chosenId, create, projectRef])
 
-  const hipaa = optedIn && status.data !== undefined && !status.data.metadataAllowed
+  // opted in yet not allowed to send metadata: the HIPAA add-on (read once the answer reflects the latest opt-in)
+  const hipaa = optedIn && status.data !== undefined && !status.isFetching && !status.data.metadataAllowed
 
   return (
     <div className="flex h-full min-h-0 flex-col" data-testid="assistant-panel">
