@@ -26,10 +26,12 @@ test('every product menu destination opens a working page, and unfinished areas 
     await expect(page.getByTestId('not-found-page'), hidden).toBeVisible()
   }
 
-  // no assistant toggle, and its shortcut opens nothing, until the assistant answers
+  // the assistant's toggle and its shortcut open the assistant panel, and the shortcut closes it again
   await page.goto(`/project/${ref}/sql`)
   await expect(page.getByTestId('toggle-sql-editor')).toBeVisible()
-  await expect(page.getByTestId('toggle-assistant')).toHaveCount(0)
+  await expect(page.getByTestId('toggle-assistant')).toBeVisible()
+  await page.keyboard.press('Control+i')
+  await expect(page.getByTestId('assistant-panel')).toBeVisible()
   await page.keyboard.press('Control+i')
   await expect(page.getByTestId('right-panel')).toHaveCount(0)
 

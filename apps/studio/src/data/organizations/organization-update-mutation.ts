@@ -1,6 +1,7 @@
 import { type Organization, REQUIRED_VALUE_MESSAGES, type UpdateOrganizationBody } from '@pgfleet/contracts'
 import { useMutation, useQueryClient } from '@tanstack/react-query'
 import { api } from '../api'
+import { assistantKeys } from '../assistant/keys'
 import { permissionKeys } from '../permissions/keys'
 import { projectKeys } from '../projects/keys'
 import type { MutationOptions } from '../types'
@@ -33,6 +34,8 @@ export function useOrganizationUpdateMutation(
         void queryClient.invalidateQueries({ queryKey: projectKeys.all })
       }
       void queryClient.invalidateQueries({ queryKey: organizationKeys.list() })
+      // the opt-in decides whether the assistant may send schema metadata
+      void queryClient.invalidateQueries({ queryKey: assistantKeys.all })
       return options.onSuccess?.(organization, variables, ...rest)
     },
   })

@@ -1,5 +1,6 @@
 import { useParams } from 'react-router'
 import { useOrganization } from '../../../data/organizations/organizations-query'
+import { OrganizationAiSettings } from './OrganizationAiSettings'
 import { OrganizationGeneralForm } from './OrganizationGeneralForm'
 import { OrganizationMembers } from './OrganizationMembers'
 import { SupportRequestsList } from './SupportRequestsList'
@@ -12,6 +13,7 @@ export function OrganizationGeneralPage() {
   return (
     <div className="space-y-10">
       <OrganizationGeneralForm key={organization.slug} organization={organization} />
+      <OrganizationAiSettings key={`ai-${organization.slug}`} organization={organization} />
       <OrganizationMembers organization={organization} />
       {organization.is_owner && <SupportRequestsList slug={organization.slug} />}
     </div>

@@ -56,3 +56,27 @@ export const SUPPORT_REQUESTS_SECTION_TITLE = 'Support requests'
 export const SUPPORT_REQUESTS_DESCRIPTION = 'Requests sent by members of this organization. Only owners see this list.'
 export const NO_SUPPORT_REQUESTS = 'No support requests yet.'
 export const NEW_SUPPORT_REQUEST_LABEL = 'New support request'
+
+export const AI_MODEL_SECTION_TITLE = 'AI assistant model'
+export const AI_MODEL_SECTION_DESCRIPTION =
+  "The model the assistant uses for this organization's projects. Leave the provider on the platform default to use the platform's configuration."
+export const AI_PROVIDER_LABEL = 'Provider'
+export const AI_PROVIDER_DEFAULT_OPTION = 'Platform default'
+export const AI_PROVIDER_OPTION_LABELS = { openai: 'OpenAI-compatible', anthropic: 'Anthropic' } as const
+export const AI_BASE_URL_LABEL = 'Base URL'
+export const AI_BASE_URL_DESCRIPTION =
+  'An OpenAI-compatible endpoint (OpenAI, Ollama, vLLM, llama.cpp server, LiteLLM); empty for the provider default.'
+export const AI_MODEL_LABEL = 'Model'
+export const AI_API_KEY_LABEL = 'API key'
+export const AI_API_KEY_STORED = 'A key is stored. Type a new one to replace it.'
+export const AI_API_KEY_NONE = 'No key is stored.'
+export const AI_REMOVE_KEY_LABEL = 'Remove the stored key'
+export const AI_SETTINGS_SAVED_MESSAGE = 'AI model settings saved'
+export const AI_SETTINGS_FAILED_TITLE = 'The AI model settings were not saved'
+export const AI_SETTINGS_LOAD_FAILED_TITLE = 'Failed to load the AI model settings'
+export const HIPAA_ADDON_LABEL = 'HIPAA add-on'
+export const HIPAA_ADDON_DESCRIPTION =
+  'With the add-on, no schema metadata of any project in the organization is ever sent to a model, whatever the opt-in.'
+export const HIPAA_ENABLED_MESSAGE = 'HIPAA add-on enabled'
+export const HIPAA_DISABLED_MESSAGE = 'HIPAA add-on disabled'
+export const HIPAA_FAILED = (message: string) => `Failed to update the HIPAA add-on: ${message}`

@@ -1,10 +1,7 @@
 /** Cmd+I (macOS) or Ctrl+I toggles the assistant panel. */
 export const ASSISTANT_SHORTCUT_KEY = 'i'
-/**
- * The assistant panel has no toggle, no shortcut and no panel until the assistant answers; a release
- * shows nothing that does not work.
- */
-export const ASSISTANT_PANEL_ENABLED = false
+/** The assistant's toggle, shortcut and panel; the panel says itself when the platform cannot answer. */
+export const ASSISTANT_PANEL_ENABLED = true
 
 export const PRODUCT_MENU_DEFAULT_WIDTH_PX = 240
 export const PRODUCT_MENU_MIN_WIDTH_PX = 200

@@ -70,6 +70,7 @@ export function QueryCard({
   draggable = false,
   autoRun = false,
   actions,
+  onRunClick,
 }: {
   projectRef: string
   title: string
@@ -82,6 +83,8 @@ export function QueryCard({
   /** runs once when shown, if the SQL is a plain read (anything else waits for Run and its confirmation) */
   autoRun?: boolean
   actions?: ReactNode
+  /** the user pressed Run (before any confirmation), for analytics */
+  onRunClick?: () => void
 }) {
   const [key] = useState(() => `query-card-${uuidv4()}`)
   const [config, setConfig] = useState<ChartConfig>({ ...DEFAULT_CHART_CONFIG, ...initialConfig })
@@ -168,7 +171,15 @@ export function QueryCard({
             {CANCEL_QUERY_LABEL}
           </Button>
         ) : (
-          <Button size="sm" variant="primary" onClick={() => void onRun()} data-testid="query-card-run">
+          <Button
+            size="sm"
+            variant="primary"
+            onClick={() => {
+              onRunClick?.()
+              void onRun()
+            }}
+            data-testid="query-card-run"
+          >
             {QUERY_CARD_RUN_LABEL}
           </Button>
         )}

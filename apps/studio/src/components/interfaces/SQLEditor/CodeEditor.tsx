@@ -23,6 +23,8 @@ export type CodeEditorHandle = {
   focus: () => void
   /** hands the debounced text over now (before a run or a save flush) */
   commit: () => void
+  /** the selected range, or null when nothing is selected */
+  selectionRange: () => { from: number; to: number } | null
 }
 
 type CodeEditorProps = {
@@ -34,6 +36,8 @@ type CodeEditorProps = {
   /** every change, at once; keep it cheap */
   onTyping?: () => void
   onRun?: () => void
+  /** Cmd/Ctrl+K: the inline AI edit */
+  onAskAi?: () => void
   onSelectionChange?: (hasSelection: boolean) => void
   onBlur?: () => void
   /** the project's names; read when completion asks, so new metadata needs no reconfiguring */
@@ -66,6 +70,7 @@ export function CodeEditor({
   onChange,
   onTyping,
   onRun,
+  onAskAi,
   onSelectionChange,
   onBlur,
   completion,
@@ -80,8 +85,8 @@ export function CodeEditor({
   const completionRef = useRef(completion)
   completionRef.current = completion
   const editable = useRef(new Compartment())
-  const callbacks = useRef({ onChange, onTyping, onRun, onSelectionChange, onBlur })
-  callbacks.current = { onChange, onTyping, onRun, onSelectionChange, onBlur }
+  const callbacks = useRef({ onChange, onTyping, onRun, onAskAi, onSelectionChange, onBlur })
+  callbacks.current = { onChange, onTyping, onRun, onAskAi, onSelectionChange, onBlur }
   const commitRef = useRef<ReturnType<typeof debounce<[]>>>(null)
   const dirty = useRef(false)
   const initial = useRef({ value, readOnly, placeholder, ariaLabel })
@@ -108,6 +113,15 @@ export function CodeEditor({
                 preventDefault: true,
                 run: () => {
                   callbacks.current.onRun?.()
+                  return true
+                },
+              },
+              {
+                key: 'Mod-k',
+                preventDefault: true,
+                run: () => {
+                  if (!callbacks.current.onAskAi) return false
+                  callbacks.current.onAskAi()
                   return true
                 },
               },
@@ -196,6 +210,10 @@ export function CodeEditor({
         return view.state.sliceDoc(from, to)
       },
       value: () => viewRef.current?.state.doc.toString() ?? '',
+      selectionRange: () => {
+        const range = viewRef.current?.state.selection.main
+        return range && !range.empty ? { from: range.from, to: range.to } : null
+      },
       focus: () => viewRef.current?.focus(),
       commit: () => {
         commitRef.current?.cancel()

@@ -1,5 +1,6 @@
 import type { QueryParameter } from '@pgfleet/sql'
 import { useEffect, useRef, useState } from 'react'
+import { useNavigate } from 'react-router'
 import { cn } from '../../../lib/cn'
 import {
   addResult,
@@ -14,14 +15,17 @@ import {
 } from '../../../state/sql-editor-store'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
+import type { AppliedSuggestion } from './ai-edit.utils'
 import { CodeEditor, type CodeEditorHandle } from './CodeEditor'
 import { ConflictDialog } from './ConflictDialog'
+import { InlineAiEdit, type InlineEditTarget } from './InlineAiEdit'
 import { ParametersBar } from './ParametersBar'
 import { ResultsPanel } from './ResultsPanel'
 import { RunConfirmDialog } from './RunConfirmDialog'
 import { SaveStatus } from './SaveStatus'
 import {
   DEFAULT_ROW_LIMIT,
+  NEW_QUERY_NAME,
   NO_LIMIT_LABEL,
   ROW_LIMIT_LABEL,
   ROW_LIMIT_OPTIONS,
@@ -32,7 +36,13 @@ import {
   UNTITLED_QUERY_LABEL,
 } from './sql-editor.constants'
 import { mergeParameterFields, parameterValues } from './sql-editor.utils'
-import { useCanSaveSnippets, useCompletionData, useCurrentUserForSaves, useSaveSync } from './use-sql-editor-support'
+import {
+  useCanSaveSnippets,
+  useCompletionData,
+  useCreateSnippet,
+  useCurrentUserForSaves,
+  useSaveSync,
+} from './use-sql-editor-support'
 import { useSqlRunner } from './use-sql-runner'
 
 const EMPTY_RESULTS: never[] = []
@@ -86,6 +96,9 @@ export function SQLEditor({ projectRef, snippetId, variant, actions }: SQLEditor
   const [rowLimit, setRowLimit] = useState(DEFAULT_ROW_LIMIT)
   const [resultsHidden, setResultsHidden] = useState(false)
   const [typedParameters, setTypedParameters] = useState<Record<string, string>>({})
+  const [aiEdit, setAiEdit] = useState<InlineEditTarget | null>(null)
+  const createSnippet = useCreateSnippet(projectRef)
+  const navigate = useNavigate()
   const parameters = useParameters(draft?.sql ?? '')
   const fields = mergeParameterFields(typedParameters, parameters)
 
@@ -112,6 +125,22 @@ export function SQLEditor({ projectRef, snippetId, variant, actions }: SQLEditor
 
   const foreign = isForeignDraft(draft, currentUserId)
   const readOnly = (known && !canSave) || foreign
+
+  const openAiEdit = () => {
+    if (readOnly) return
+    editorRef.current?.commit()
+    setAiEdit({ text: editorRef.current?.value() ?? draft.sql, selection: editorRef.current?.selectionRange() ?? null })
+  }
+  const applyAiEdit = (result: AppliedSuggestion) => {
+    setAiEdit(null)
+    if (result.kind === 'document') {
+      editSnippetSql(snippetId, result.text, { external: true })
+      editorRef.current?.focus()
+      return
+    }
+    const id = createSnippet({ name: NEW_QUERY_NAME, sql: result.sql })
+    if (id) navigate(`/project/${projectRef}/sql/${id}`)
+  }
 
   return (
     <div
@@ -186,6 +215,17 @@ export function SQLEditor({ projectRef, snippetId, variant, actions }: SQLEditor
         fields={fields}
         onChange={(name, value) => setTypedParameters((previous) => ({ ...previous, [name]: value }))}
       />
+      {aiEdit && (
+        <InlineAiEdit
+          projectRef={projectRef}
+          target={aiEdit}
+          onApply={applyAiEdit}
+          onClose={() => {
+            setAiEdit(null)
+            editorRef.current?.focus()
+          }}
+        />
+      )}
       <div className={cn('min-h-0', resultsHidden ? 'flex-1' : variant === 'page' ? 'flex-[1_1_50%]' : 'flex-1')}>
         <CodeEditor
           key={snippetId}
@@ -195,6 +235,7 @@ export function SQLEditor({ projectRef, snippetId, variant, actions }: SQLEditor
           onChange={(sql) => editSnippetSql(snippetId, sql)}
           onTyping={() => startTyping(snippetId)}
           onRun={() => void runQuery()}
+          onAskAi={openAiEdit}
           onSelectionChange={setHasSelection}
           onBlur={() => flushSaves({ id: snippetId })}
           completion={completion}

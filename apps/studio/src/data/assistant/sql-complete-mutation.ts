@@ -1,0 +1,38 @@
+import type { CompleteSqlResponse, TitleSqlResponse } from '@pgfleet/contracts'
+import { useMutation } from '@tanstack/react-query'
+import { api } from '../api'
+import type { MutationOptions } from '../types'
+
+export type SqlCompleteVariables = {
+  projectRef: string
+  prompt: string
+  textBeforeCursor: string
+  textAfterCursor: string
+  selection: string
+  includeSchemaMetadata: boolean
+}
+
+/** The inline edit (Cmd/Ctrl+K): the SQL that replaces the selection, or is added when nothing is selected. */
+export async function completeSql({ projectRef, prompt, includeSchemaMetadata, ...editor }: SqlCompleteVariables) {
+  return api('POST /api/ai/sql/complete', {
+    body: {
+      prompt,
+      projectRef,
+      includeSchemaMetadata,
+      completionMetadata: { ...editor, language: 'pgsql', prompt },
+    },
+  })
+}
+
+export function useSqlCompleteMutation(options: MutationOptions<CompleteSqlResponse, SqlCompleteVariables> = {}) {
+  return useMutation({ ...options, mutationFn: completeSql })
+}
+
+/** A short title and description for a SQL snippet. */
+export async function titleSql({ sql }: { sql: string }) {
+  return api('POST /api/ai/sql/title', { body: { sql } })
+}
+
+export function useSqlTitleMutation(options: MutationOptions<TitleSqlResponse, { sql: string }> = {}) {
+  return useMutation({ ...options, mutationFn: titleSql })
+}
