@@ -12,6 +12,7 @@ import { CodeBlock } from '../../ui/CodeBlock'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { ErrorState } from '../../ui/ErrorState'
 import { Input } from '../../ui/Input'
+import { PageContainer } from '../../ui/PageContainer'
 import { PageSkeleton } from '../../ui/Skeleton'
 import { Tooltip } from '../../ui/Tooltip'
 import {
@@ -99,7 +100,7 @@ export function DatabaseSettings() {
       />
     )
   return (
-    <div className="mx-auto w-full max-w-4xl space-y-8 px-4 py-8 md:px-8" data-testid="database-settings-page">
+    <PageContainer className="space-y-8" data-testid="database-settings-page">
       <h1 className="text-xl font-semibold text-neutral-900">{DATABASE_SETTINGS_TITLE}</h1>
       <section aria-labelledby="connection-title" className="space-y-3">
         <h2 id="connection-title" className="text-base font-semibold text-neutral-900">
@@ -125,6 +126,6 @@ export function DatabaseSettings() {
           <ResetPassword projectRef={ref} canUpdate={canUpdate} />
         </div>
       </section>
-    </div>
+    </PageContainer>
   )
 }

@@ -2,6 +2,7 @@ import { useParams } from 'react-router'
 import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'
 import { CodeBlock } from '../../ui/CodeBlock'
 import { ErrorState } from '../../ui/ErrorState'
+import { PageContainer } from '../../ui/PageContainer'
 import { PageSkeleton } from '../../ui/Skeleton'
 import { ProjectStatusBadge } from '../Projects/ProjectStatusBadge'
 import { formatPostgresVersion } from '../Projects/projects.utils'
@@ -38,7 +39,7 @@ export function ProjectHome() {
   ]
 
   return (
-    <div className="mx-auto max-w-5xl space-y-8 p-6 md:p-10" data-testid="project-home">
+    <PageContainer className="space-y-8" data-testid="project-home">
       <h1 className="text-2xl font-semibold text-neutral-900" data-testid="project-name">
         {project.name}
       </h1>
@@ -70,6 +71,6 @@ export function ProjectHome() {
           <CodeBlock value={project.restUrl} label={REST_URL_LABEL} data-testid="rest-url" />
         </section>
       )}
-    </div>
+    </PageContainer>
   )
 }

@@ -11,6 +11,7 @@ import { Button } from '../../ui/Button'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { DetailList } from '../../ui/DetailList'
 import { ErrorState } from '../../ui/ErrorState'
+import { PageContainer } from '../../ui/PageContainer'
 import { PageSkeleton } from '../../ui/Skeleton'
 import { Tooltip } from '../../ui/Tooltip'
 import { ComputeSizeWithLink } from '../ComputeAndDisk/ComputeSizeWithLink'
@@ -197,7 +198,7 @@ export function ProjectGeneralSettings() {
   ]
 
   return (
-    <div className="mx-auto max-w-4xl space-y-8 p-6 md:p-10" data-testid="project-general-settings">
+    <PageContainer className="space-y-8" data-testid="project-general-settings">
       <h1 className="text-xl font-semibold text-neutral-900">{GENERAL_SETTINGS_TITLE}</h1>
 
       <section aria-labelledby="details-title" className="space-y-3">
@@ -223,6 +224,6 @@ export function ProjectGeneralSettings() {
           />
         </div>
       </section>
-    </div>
+    </PageContainer>
   )
 }

@@ -13,6 +13,7 @@ import { isFlagOn, useFlag } from '../../../lib/use-flag'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { ErrorState } from '../../ui/ErrorState'
+import { PageContainer } from '../../ui/PageContainer'
 import { Skeleton } from '../../ui/Skeleton'
 import { QueryCard } from '../QueryCard/QueryCard'
 import {
@@ -83,7 +84,7 @@ function ReportView({ projectRef, report }: { projectRef: string; report: Report
   const cards = orderedCards(report)
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6 p-6" data-testid="report-page" data-report-id={report.id}>
+    <PageContainer className="space-y-6" data-testid="report-page" data-report-id={report.id}>
       <div className="flex flex-wrap items-center gap-3">
         <Link to={`/project/${projectRef}/reports`} className="text-sm text-neutral-600 hover:underline">
           ← {BACK_TO_REPORTS_LABEL}
@@ -178,6 +179,6 @@ function ReportView({ projectRef, report }: { projectRef: string; report: Report
           <SavedQueryCards projectRef={projectRef} draggable />
         </section>
       )}
-    </div>
+    </PageContainer>
   )
 }

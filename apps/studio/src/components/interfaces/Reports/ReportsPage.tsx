@@ -12,6 +12,7 @@ import { isFlagOn, useFlag } from '../../../lib/use-flag'
 import { uuidv4 } from '../../../lib/uuid'
 import { Button } from '../../ui/Button'
 import { ErrorState } from '../../ui/ErrorState'
+import { PageContainer } from '../../ui/PageContainer'
 import { Skeleton } from '../../ui/Skeleton'
 import {
   DROP_CARD_HINT,
@@ -86,7 +87,7 @@ export function ReportsPage({ projectRef }: { projectRef: string }) {
   })
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6 p-6" data-testid="reports-page">
+    <PageContainer className="space-y-6" data-testid="reports-page">
       <div className="flex items-start justify-between gap-4">
         <div>
           <h1 className="text-lg font-semibold text-neutral-900">{REPORTS_TITLE}</h1>
@@ -114,6 +115,6 @@ export function ReportsPage({ projectRef }: { projectRef: string }) {
         <h2 className="mb-2 text-sm font-semibold text-neutral-900">{SAVED_QUERIES_TITLE}</h2>
         <SavedQueryCards projectRef={projectRef} draggable={reportsV2} />
       </section>
-    </div>
+    </PageContainer>
   )
 }
