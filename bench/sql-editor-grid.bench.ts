@@ -115,7 +115,7 @@ try {
 
     if (run === RUNS) {
       for (const [label, px] of SCROLL_SPEEDS) {
-        await page.getByTestId('results-grid').evaluate((grid) => grid.scrollTo(0, 0))
+        await page.getByTestId('results-grid').evaluate((grid: HTMLElement) => grid.scrollTo(0, 0))
         const times = await page
           .getByTestId('results-grid')
           .evaluate(
