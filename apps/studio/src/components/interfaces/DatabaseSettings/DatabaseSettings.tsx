@@ -7,6 +7,7 @@ import { useProjectSettingsQuery } from '../../../data/config/project-settings-q
 import { getErrorMessage } from '../../../data/fetcher'
 import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'
 import { useCan } from '../../../lib/use-can'
+import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { CodeBlock } from '../../ui/CodeBlock'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
@@ -15,6 +16,7 @@ import { Input } from '../../ui/Input'
 import { PageContainer } from '../../ui/PageContainer'
 import { PageSkeleton } from '../../ui/Skeleton'
 import { Tooltip } from '../../ui/Tooltip'
+import { NO_CONNECTION_STRING } from '../ProjectHome/project-home.constants'
 import {
   CONNECTION_DESCRIPTION,
   CONNECTION_TITLE,
@@ -107,11 +109,17 @@ export function DatabaseSettings() {
           {CONNECTION_TITLE}
         </h2>
         <p className="text-sm text-neutral-600">{CONNECTION_DESCRIPTION}</p>
-        <CodeBlock
-          value={settings.data.db_connection_string}
-          label="connection string"
-          data-testid="db-connection-string"
-        />
+        {settings.data.db_connection_string ? (
+          <CodeBlock
+            value={settings.data.db_connection_string}
+            label="connection string"
+            data-testid="db-connection-string"
+          />
+        ) : (
+          <Alert tone="warning" data-testid="db-connection-string-unavailable">
+            {NO_CONNECTION_STRING(settings.data.status)}
+          </Alert>
+        )}
         <p className="text-sm text-neutral-700">
           {POSTGRES_VERSION_LABEL}: <span data-testid="postgres-version">{settings.data.db_version_label}</span>
         </p>
