@@ -69,6 +69,7 @@ function renderButton(props: { canOperate?: boolean; allowedInStatus?: boolean }
 }
 
 beforeEach(() => {
+  // biome-ignore lint/suspicious/noDocumentCookie: the fetcher reads the csrf cookie from document.cookie, as in the browser
   document.cookie = 'csrf=test-csrf-token'
 })
 
@@ -104,7 +105,7 @@ describe('PauseProjectButton', () => {
     const [request] = requests
     expect(request?.path).toBe(PAUSE_PATH)
     expect(request?.init?.method).toBe('POST')
-    expect((request?.init?.headers as Record<string, string>)['x-csrf-token']).toBe('test-csrf-token')
+    expect(new Headers(request?.init?.headers).get('x-csrf-token')).toBe('test-csrf-token')
 
     // in progress: the action shows it is busy and neither button can be used twice
     const confirm = within(dialog).getByRole('button', { name: 'Pause project' })
