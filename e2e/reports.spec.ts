@@ -18,6 +18,8 @@ test('a user creates a report, drops a saved query card into it, and finds it ch
   await page.goto(`/project/${ref}/reports`)
   await expect(page.getByText('No reports yet.')).toBeVisible()
   await page.getByRole('button', { name: 'New report' }).click()
+  // the report is named first, then opens
+  await page.getByTestId('new-report-dialog').getByRole('button', { name: 'Create report' }).click()
   await expect(page).toHaveURL(new RegExp(`/project/${ref}/reports/[0-9a-f-]{36}$`))
   const reportId = page.url().split('/').pop() ?? ''
   const report = page.getByTestId('report-cards')

@@ -28,7 +28,8 @@ createRoot(root).render(
       <TooltipProvider delayDuration={200}>
         <RouterProvider router={router} />
       </TooltipProvider>
-      <Toaster position="top-right" richColors closeButton />
+      {/* bottom-right: at the top the toasts covered the header's controls (API docs, panels, account menu) */}
+      <Toaster position="bottom-right" richColors closeButton />
     </QueryClientProvider>
   </StrictMode>,
 )

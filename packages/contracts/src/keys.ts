@@ -95,8 +95,8 @@ export const ProjectSettingsResponse = z.object({
   db_version: z.string(),
   /** the version as the dashboard shows it, with the product prefix (Project.dbVersion) */
   db_version_label: z.string(),
-  /** the direct connection string; the password is the placeholder [YOUR-PASSWORD] */
-  db_connection_string: z.string(),
+  /** the direct connection string; the password is the placeholder [YOUR-PASSWORD]; null without a TCP port (paused) */
+  db_connection_string: z.string().nullable(),
   ssl_enforced: z.boolean(),
 })
 export type ProjectSettingsResponse = z.infer<typeof ProjectSettingsResponse>

@@ -72,8 +72,11 @@ export const Project = z.object({
   database: ProjectDatabase,
   /** product-prefixed version, e.g. pgfleet-postgres-17.10 */
   dbVersion: z.string(),
-  /** postgres connection string with the password left out as [YOUR-PASSWORD] */
-  connectionString: z.string(),
+  /**
+   * postgres connection string with the password left out as [YOUR-PASSWORD]; null while the database has no
+   * TCP port (a paused project), since there is then nothing to connect to
+   */
+  connectionString: z.string().nullable(),
   restUrl: z.string(),
   postgrestStatus: PostgrestStatus,
 })

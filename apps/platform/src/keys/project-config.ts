@@ -6,6 +6,7 @@ import {
 } from '@pgfleet/contracts'
 import type { AppContext } from '../context'
 import type { ProjectRow } from '../db/types'
+import { directConnectionString } from '../projects/connection-string'
 
 /**
  * The project URL as the hosted product splits it: `{protocol}://{endpoint}`, to which clients append
@@ -53,7 +54,7 @@ export function projectSettings(ctx: AppContext, project: ProjectRow, origin: st
     db_name: 'postgres',
     db_version: project.postgres_version,
     db_version_label: `${DB_VERSION_PREFIX}${project.postgres_version}`,
-    db_connection_string: `postgresql://postgres:[YOUR-PASSWORD]@${host}:${port ?? 5432}/postgres`,
+    db_connection_string: directConnectionString(host, port),
     ssl_enforced: false,
   }
 }

@@ -16,6 +16,7 @@ import type { ProjectRow } from '../db/types'
 import { badRequest, conflict, forbidden, notFound } from '../errors'
 import { assertCan, getMembership, getMembershipById, type Membership } from '../organizations/membership'
 import { activeFreeProjectCount } from '../organizations/service'
+import { directConnectionString } from './connection-string'
 import { jobNameFor, type OperationJobData } from './operations'
 import { generateProjectRef } from './refs'
 
@@ -53,7 +54,7 @@ export function toProject(ctx: AppContext, view: ProjectView, origin: Origin): P
       postgres_engine: String(row.postgres_major),
     },
     dbVersion: `${DB_VERSION_PREFIX}${row.postgres_version}`,
-    connectionString: `postgresql://postgres:[YOUR-PASSWORD]@${host}:${row.port ?? 5432}/postgres`,
+    connectionString: directConnectionString(host, row.port),
     restUrl: `${origin}/p/${row.ref}/rest/v1/`,
     postgrestStatus: status === 'ACTIVE_HEALTHY' && ctx.health.isServing(row.ref) ? 'ONLINE' : 'OFFLINE',
   }

@@ -97,6 +97,8 @@ describe('project lifecycle', () => {
     await waitStatus(project.ref, 'INACTIVE')
     const detail = (await owner.get<Project>(`/v1/projects/${project.ref}`)).body
     expect(detail.database.port).toBeNull()
+    // no port, no connection string: never one that points at a port the project does not have
+    expect(detail.connectionString).toBeNull()
     await expect(
       new pg.Client({ host: '127.0.0.1', port: port ?? 0, user: 'postgres', password: DB_PASS }).connect(),
     ).rejects.toThrow()

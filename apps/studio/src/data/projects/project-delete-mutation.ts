@@ -4,6 +4,7 @@ import { api } from '../api'
 import { backupKeys } from '../backups/keys'
 import { organizationKeys } from '../organizations/keys'
 import type { MutationOptions } from '../types'
+import { removeProjectFromLists } from './forget-project'
 import { projectKeys } from './keys'
 
 export type ProjectDeleteVariables = { ref: string | undefined }
@@ -21,7 +22,7 @@ export function useProjectDeleteMutation(options: MutationOptions<Project, Proje
     mutationFn: deleteProject,
     onSuccess: (project, ...rest) => {
       queryClient.setQueryData(projectKeys.detail(project.ref), project)
-      void queryClient.invalidateQueries({ queryKey: projectKeys.list() })
+      removeProjectFromLists(queryClient, project.ref)
       void queryClient.invalidateQueries({ queryKey: organizationKeys.freeLimitMembers(project.organization_slug) })
       queryClient.removeQueries({ queryKey: backupKeys.downloadable(project.ref) })
       return options.onSuccess?.(project, ...rest)

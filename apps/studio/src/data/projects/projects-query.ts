@@ -9,6 +9,19 @@ export async function getProjects(signal?: AbortSignal) {
   return api('GET /platform/projects', { signal })
 }
 
+/**
+ * A project being deleted is gone for the user: lists leave it out. The query keeps it (a poll on transitional
+ * statuses sees it), so a deletion that fails and leaves it in another status brings it back.
+ */
+export function withoutDeletedProjects(projects: Project[]): Project[] {
+  return projects.filter((project) => project.status !== 'GOING_DOWN')
+}
+
 export function useProjectsQuery(options: QueryOptions<Project[]> = {}) {
-  return useQuery({ ...options, queryKey: projectKeys.list(), queryFn: ({ signal }) => getProjects(signal) })
+  return useQuery({
+    select: withoutDeletedProjects,
+    ...options,
+    queryKey: projectKeys.list(),
+    queryFn: ({ signal }) => getProjects(signal),
+  })
 }

@@ -1,8 +1,37 @@
 import type { RestDescription } from '../../../data/config/rest-description-query'
+import { Badge } from '../../ui/Badge'
 import { DataTable } from '../../ui/DataTable'
 import { DocsLink, Heading, Snippets } from './APIDocsContentParts'
-import { COLUMN_TABLE_HEADERS, DOCS_LINKS, NO_TABLES, type SnippetLanguage } from './api-docs.constants'
+import {
+  COLUMN_TABLE_HEADERS,
+  DOCS_LINKS,
+  FOREIGN_KEY_LABEL,
+  NO_TABLES,
+  PRIMARY_KEY_LABEL,
+  type SnippetLanguage,
+} from './api-docs.constants'
 import { entityColumns, entitySnippets, type SnippetContext } from './api-docs.utils'
+import { parseColumnNotes } from './column-notes'
+
+/** The column's comment, with its key marks shown as badges. */
+function ColumnDescription({ description }: { description: string }) {
+  const notes = parseColumnNotes(description)
+  return (
+    <span className="flex flex-wrap items-center gap-1.5">
+      {notes.primaryKey && (
+        <Badge tone="info" data-testid="primary-key-badge">
+          {PRIMARY_KEY_LABEL}
+        </Badge>
+      )}
+      {notes.foreignKeys.map((key) => (
+        <Badge key={`${key.table}.${key.column}`} data-testid="foreign-key-badge">
+          {FOREIGN_KEY_LABEL(key.table, key.column)}
+        </Badge>
+      ))}
+      {notes.text && <span className="whitespace-pre-line">{notes.text}</span>}
+    </span>
+  )
+}
 
 /** Tables & Views: the overview, or one table's columns and snippets. */
 export function APIDocsEntitiesSection({
@@ -47,7 +76,9 @@ export function APIDocsEntitiesSection({
             <td className="py-1.5 pr-4 font-mono">{column.name}</td>
             <td className="py-1.5 pr-4 font-mono text-neutral-700">{column.format}</td>
             <td className="py-1.5 pr-4 text-neutral-700">{column.type}</td>
-            <td className="py-1.5 pr-4 text-neutral-600">{column.description}</td>
+            <td className="py-1.5 pr-4 text-neutral-600">
+              <ColumnDescription description={column.description} />
+            </td>
           </>
         )}
       />

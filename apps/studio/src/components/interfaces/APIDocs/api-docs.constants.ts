@@ -69,3 +69,5 @@ export const STORAGE_LIST_LIMIT = 100
 export const REALTIME_INTRO =
   'Listen to database changes, broadcast messages and track presence over websockets. A channel is cleaned up 30 seconds after a client disconnects.'
 export const EDGE_FUNCTIONS_INTRO = 'Invoke edge functions over HTTP. Each function is served at'
+export const PRIMARY_KEY_LABEL = 'Primary key'
+export const FOREIGN_KEY_LABEL = (table: string, column: string) => `Foreign key to ${table}.${column}`

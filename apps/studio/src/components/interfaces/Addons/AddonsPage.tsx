@@ -18,6 +18,7 @@ import { useCan } from '../../../lib/use-can'
 import { Button } from '../../ui/Button'
 import { Dialog } from '../../ui/Dialog'
 import { ErrorState } from '../../ui/ErrorState'
+import { PageContainer } from '../../ui/PageContainer'
 import { Skeleton } from '../../ui/Skeleton'
 import { PITR_LOAD_FAILED_TITLE } from '../PointInTime/pitr.constants'
 import {
@@ -47,7 +48,7 @@ export function AddonsPage() {
   const pitr = usePitrStatusQuery({ ref })
 
   return (
-    <div className="mx-auto max-w-3xl space-y-6 p-6 md:p-10" data-testid="addons-page">
+    <PageContainer className="space-y-6" data-testid="addons-page">
       <div className="space-y-2">
         <h1 className="text-xl font-semibold text-neutral-900">{ADDONS_PAGE_TITLE}</h1>
         <p className="text-sm text-neutral-600">{ADDONS_PAGE_DESCRIPTION}</p>
@@ -64,7 +65,7 @@ export function AddonsPage() {
       ) : (
         <PitrAddon project={project} status={pitr.data} />
       )}
-    </div>
+    </PageContainer>
   )
 }
 

@@ -23,6 +23,7 @@ import { Button } from '../../ui/Button'
 import { CodeBlock } from '../../ui/CodeBlock'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { Input } from '../../ui/Input'
+import { PageContainer } from '../../ui/PageContainer'
 import { Skeleton } from '../../ui/Skeleton'
 import { Tooltip } from '../../ui/Tooltip'
 import {
@@ -197,7 +198,7 @@ export function ApiSettings() {
   }, [awaitedId, status.data, currentStatus, queryClient, ref])
 
   return (
-    <div className="mx-auto w-full max-w-4xl space-y-8 px-4 py-8 md:px-8" data-testid="api-settings-page">
+    <PageContainer className="space-y-8" data-testid="api-settings-page">
       <h1 className="text-xl font-semibold text-neutral-900">{API_SETTINGS_TITLE}</h1>
 
       <Panel id="project-url-title" title={PROJECT_URL_TITLE} description={PROJECT_URL_DESCRIPTION}>
@@ -300,6 +301,6 @@ export function ApiSettings() {
           <GenerateJwtSecretButton projectRef={ref} canUpdate={canUpdate && !updating} onStarted={setAwaitedId} />
         </div>
       </Panel>
-    </div>
+    </PageContainer>
   )
 }

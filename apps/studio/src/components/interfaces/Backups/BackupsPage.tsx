@@ -6,6 +6,7 @@ import { useDownloadableBackupsQuery } from '../../../data/backups/downloadable-
 import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'
 import { useCan } from '../../../lib/use-can'
 import { ErrorState } from '../../ui/ErrorState'
+import { PageContainer } from '../../ui/PageContainer'
 import { Skeleton } from '../../ui/Skeleton'
 import { BackupSchedulePanel } from './BackupSchedulePanel'
 import { BackupsList } from './BackupsList'
@@ -40,7 +41,7 @@ export function BackupsPage({ scheduled = false }: { scheduled?: boolean }) {
   }, [inProgress, refetch])
 
   return (
-    <div className="mx-auto max-w-4xl space-y-6 p-6 md:p-10" data-testid="backups-page">
+    <PageContainer className="space-y-6" data-testid="backups-page">
       <div className="space-y-2">
         <h1 className="text-xl font-semibold text-neutral-900">
           {scheduled ? SCHEDULED_BACKUPS_PAGE_TITLE : BACKUPS_PAGE_TITLE}
@@ -94,6 +95,6 @@ export function BackupsPage({ scheduled = false }: { scheduled?: boolean }) {
           canRestore={scheduled && canManage && project?.status === 'ACTIVE_HEALTHY'}
         />
       )}
-    </div>
+    </PageContainer>
   )
 }

@@ -12,6 +12,7 @@ import { Badge } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { ErrorState } from '../../ui/ErrorState'
+import { PageContainer } from '../../ui/PageContainer'
 import { PageSkeleton, Skeleton } from '../../ui/Skeleton'
 import { Tooltip } from '../../ui/Tooltip'
 import {
@@ -79,7 +80,7 @@ export function ComputeAndDiskPage() {
       : undefined
 
   return (
-    <div className="mx-auto max-w-4xl space-y-8 p-6 md:p-10" data-testid="compute-and-disk-page">
+    <PageContainer className="space-y-8" data-testid="compute-and-disk-page">
       <h1 className="text-xl font-semibold text-neutral-900">{COMPUTE_AND_DISK_TITLE}</h1>
 
       <section aria-labelledby="compute-title" className="space-y-3">
@@ -180,6 +181,6 @@ export function ComputeAndDiskPage() {
         onConfirm={() => resize.mutate({ ref: project.ref, computeSize: choice })}
         data-testid="resize-compute-dialog"
       />
-    </div>
+    </PageContainer>
   )
 }

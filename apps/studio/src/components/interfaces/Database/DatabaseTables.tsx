@@ -10,6 +10,7 @@ import { Button } from '../../ui/Button'
 import { DataTable } from '../../ui/DataTable'
 import { ErrorState } from '../../ui/ErrorState'
 import { Input } from '../../ui/Input'
+import { PageContainer } from '../../ui/PageContainer'
 import { Select } from '../../ui/Select'
 import { Skeleton } from '../../ui/Skeleton'
 import {
@@ -97,7 +98,7 @@ export function DatabaseTables() {
   if (!schemaOptions.some((option) => option.value === schema)) schemaOptions.unshift({ value: schema, label: schema })
 
   return (
-    <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 md:px-8" data-testid="database-page">
+    <PageContainer className="space-y-6" data-testid="database-page">
       <h1 className="text-xl font-semibold text-neutral-900">{DATABASE_TITLE}</h1>
       {schemas.isError && (
         <Alert tone="error" title={LOAD_SCHEMAS_ERROR_TITLE} data-testid="schemas-error">
@@ -179,6 +180,6 @@ export function DatabaseTables() {
           </>
         )}
       </section>
-    </div>
+    </PageContainer>
   )
 }

@@ -12,6 +12,7 @@ import { Alert } from '../../ui/Alert'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { ErrorState } from '../../ui/ErrorState'
 import { CONTROL_CLASSES } from '../../ui/Input'
+import { PageContainer } from '../../ui/PageContainer'
 import { Skeleton } from '../../ui/Skeleton'
 import {
   DISABLE_DESCRIPTION,
@@ -69,7 +70,7 @@ export function DatabaseExtensionsPage() {
   )
 
   return (
-    <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 md:px-8" data-testid="database-extensions-page">
+    <PageContainer className="space-y-6" data-testid="database-extensions-page">
       <div className="space-y-1">
         <h1 className="text-xl font-semibold text-neutral-900">{EXTENSIONS_TITLE}</h1>
         <p className="max-w-3xl text-sm text-neutral-600">{EXTENSIONS_DESCRIPTION}</p>
@@ -138,6 +139,6 @@ export function DatabaseExtensionsPage() {
           data-testid="disable-extension-dialog"
         />
       )}
-    </div>
+    </PageContainer>
   )
 }

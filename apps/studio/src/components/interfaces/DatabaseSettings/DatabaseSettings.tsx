@@ -7,13 +7,16 @@ import { useProjectSettingsQuery } from '../../../data/config/project-settings-q
 import { getErrorMessage } from '../../../data/fetcher'
 import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'
 import { useCan } from '../../../lib/use-can'
+import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { CodeBlock } from '../../ui/CodeBlock'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { ErrorState } from '../../ui/ErrorState'
 import { Input } from '../../ui/Input'
+import { PageContainer } from '../../ui/PageContainer'
 import { PageSkeleton } from '../../ui/Skeleton'
 import { Tooltip } from '../../ui/Tooltip'
+import { NO_CONNECTION_STRING } from '../ProjectHome/project-home.constants'
 import {
   CONNECTION_DESCRIPTION,
   CONNECTION_TITLE,
@@ -99,18 +102,24 @@ export function DatabaseSettings() {
       />
     )
   return (
-    <div className="mx-auto w-full max-w-4xl space-y-8 px-4 py-8 md:px-8" data-testid="database-settings-page">
+    <PageContainer className="space-y-8" data-testid="database-settings-page">
       <h1 className="text-xl font-semibold text-neutral-900">{DATABASE_SETTINGS_TITLE}</h1>
       <section aria-labelledby="connection-title" className="space-y-3">
         <h2 id="connection-title" className="text-base font-semibold text-neutral-900">
           {CONNECTION_TITLE}
         </h2>
         <p className="text-sm text-neutral-600">{CONNECTION_DESCRIPTION}</p>
-        <CodeBlock
-          value={settings.data.db_connection_string}
-          label="connection string"
-          data-testid="db-connection-string"
-        />
+        {settings.data.db_connection_string ? (
+          <CodeBlock
+            value={settings.data.db_connection_string}
+            label="connection string"
+            data-testid="db-connection-string"
+          />
+        ) : (
+          <Alert tone="warning" data-testid="db-connection-string-unavailable">
+            {NO_CONNECTION_STRING(settings.data.status)}
+          </Alert>
+        )}
         <p className="text-sm text-neutral-700">
           {POSTGRES_VERSION_LABEL}: <span data-testid="postgres-version">{settings.data.db_version_label}</span>
         </p>
@@ -125,6 +134,6 @@ export function DatabaseSettings() {
           <ResetPassword projectRef={ref} canUpdate={canUpdate} />
         </div>
       </section>
-    </div>
+    </PageContainer>
   )
 }

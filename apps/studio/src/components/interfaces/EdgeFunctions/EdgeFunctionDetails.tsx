@@ -8,6 +8,7 @@ import { useCan } from '../../../lib/use-can'
 import { Badge } from '../../ui/Badge'
 import { CodeBlock } from '../../ui/CodeBlock'
 import { ErrorState } from '../../ui/ErrorState'
+import { PageContainer } from '../../ui/PageContainer'
 import { Skeleton } from '../../ui/Skeleton'
 import { ANON_KEY_PLACEHOLDER } from '../APIDocs/api-docs.constants'
 import { edgeFunctionSnippets } from '../APIDocs/api-docs.utils'
@@ -48,10 +49,10 @@ export function EdgeFunctionDetails() {
   if (fn.isPending) return <Skeleton className="m-8 h-64" />
   if (fn.isError) {
     return (
-      <div className="mx-auto w-full max-w-4xl px-4 py-8 md:px-8">
+      <PageContainer>
         {back}
         <ErrorState title={LOAD_EDGE_FUNCTION_ERROR} error={fn.error} onRetry={() => void fn.refetch()} />
-      </div>
+      </PageContainer>
     )
   }
   const url = functionUrl(settings.data?.app_config, fn.data.slug) ?? ''
@@ -70,7 +71,7 @@ export function EdgeFunctionDetails() {
   ]
 
   return (
-    <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 md:px-8" data-testid="edge-function-details">
+    <PageContainer className="space-y-6" data-testid="edge-function-details">
       {back}
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="font-mono text-xl font-semibold text-neutral-900">{fn.data.name}</h1>
@@ -114,6 +115,6 @@ export function EdgeFunctionDetails() {
         />
         <p className="text-xs text-neutral-500">{CLI_DOWNLOAD_NOTE}</p>
       </section>
-    </div>
+    </PageContainer>
   )
 }

@@ -2,6 +2,7 @@ import { Link, useParams } from 'react-router'
 import { useProjectSettingsQuery } from '../../../data/config/project-settings-query'
 import { useEdgeFunctionsQuery } from '../../../data/edge-functions/edge-functions-query'
 import { ErrorState } from '../../ui/ErrorState'
+import { PageContainer } from '../../ui/PageContainer'
 import { Skeleton } from '../../ui/Skeleton'
 import {
   EDGE_FUNCTIONS_LIST_HEADERS,
@@ -82,10 +83,10 @@ export function EdgeFunctionsList() {
   }
 
   return (
-    <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 md:px-8" data-testid="edge-functions-page">
+    <PageContainer className="space-y-6" data-testid="edge-functions-page">
       <h1 className="text-xl font-semibold text-neutral-900">{EDGE_FUNCTIONS_TITLE}</h1>
       {content}
       <NetworkAccessSection projectRef={ref} />
-    </div>
+    </PageContainer>
   )
 }

@@ -2,6 +2,7 @@ import { useParams } from 'react-router'
 import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'
 import { DetailList } from '../../ui/DetailList'
 import { ErrorState } from '../../ui/ErrorState'
+import { PageContainer } from '../../ui/PageContainer'
 import { PageSkeleton } from '../../ui/Skeleton'
 import { ComputeSizeWithLink } from '../ComputeAndDisk/ComputeSizeWithLink'
 import { ProjectStatusBadge } from '../Projects/ProjectStatusBadge'
@@ -62,7 +63,7 @@ export function InfrastructurePage() {
   ]
 
   return (
-    <div className="mx-auto w-full max-w-5xl space-y-8 px-4 py-8 md:px-8" data-testid="infrastructure-page">
+    <PageContainer className="space-y-8" data-testid="infrastructure-page">
       <div>
         <h1 className="text-xl font-semibold text-neutral-900">{INFRASTRUCTURE_TITLE}</h1>
         <p className="mt-1 text-sm text-neutral-600">{INFRASTRUCTURE_DESCRIPTION}</p>
@@ -77,6 +78,6 @@ export function InfrastructurePage() {
       <UpgradePanel project={project} />
       <PostgresEngines projectMajor={Number(project.database.postgres_engine)} />
       <TenantIsolation />
-    </div>
+    </PageContainer>
   )
 }

@@ -13,6 +13,7 @@ import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { DetailList } from '../../ui/DetailList'
 import { ErrorState } from '../../ui/ErrorState'
 import { Input } from '../../ui/Input'
+import { PageContainer } from '../../ui/PageContainer'
 import { Skeleton } from '../../ui/Skeleton'
 import { MANAGE_BACKUPS_DENIED } from '../Backups/backups.constants'
 import {
@@ -86,13 +87,13 @@ export function PitrPage() {
   }
 
   return (
-    <div className="mx-auto max-w-3xl space-y-6 p-6 md:p-10" data-testid="pitr-page">
+    <PageContainer className="space-y-6" data-testid="pitr-page">
       <div className="space-y-2">
         <h1 className="text-xl font-semibold text-neutral-900">{PITR_PAGE_TITLE}</h1>
         <p className="text-sm text-neutral-600">{PITR_PAGE_DESCRIPTION}</p>
       </div>
       {body}
-    </div>
+    </PageContainer>
   )
 }
 

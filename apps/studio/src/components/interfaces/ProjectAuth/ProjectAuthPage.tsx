@@ -1,5 +1,6 @@
 import { Link, useParams } from 'react-router'
 import { Alert } from '../../ui/Alert'
+import { PageContainer } from '../../ui/PageContainer'
 import { AuthPolicies } from './AuthPolicies'
 import { AuthRoles } from './AuthRoles'
 import {
@@ -17,7 +18,7 @@ import {
 export function ProjectAuthPage() {
   const { ref = '' } = useParams()
   return (
-    <div className="mx-auto w-full max-w-5xl space-y-8 px-4 py-8 md:px-8" data-testid="auth-page">
+    <PageContainer className="space-y-8" data-testid="auth-page">
       <h1 className="text-xl font-semibold text-neutral-900">{AUTH_TITLE}</h1>
       <Alert tone="info" data-testid="no-auth-server">
         {NO_AUTH_SERVER_NOTICE}
@@ -41,6 +42,6 @@ export function ProjectAuthPage() {
           {API_SETTINGS_LINK}
         </Link>
       </section>
-    </div>
+    </PageContainer>
   )
 }

@@ -1,7 +1,9 @@
 import { useParams } from 'react-router'
 import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'
+import { Alert } from '../../ui/Alert'
 import { CodeBlock } from '../../ui/CodeBlock'
 import { ErrorState } from '../../ui/ErrorState'
+import { PageContainer } from '../../ui/PageContainer'
 import { PageSkeleton } from '../../ui/Skeleton'
 import { ProjectStatusBadge } from '../Projects/ProjectStatusBadge'
 import { formatPostgresVersion } from '../Projects/projects.utils'
@@ -9,6 +11,7 @@ import {
   CONNECTION_STRING_HINT,
   CONNECTION_STRING_LABEL,
   CONNECTION_STRING_TITLE,
+  NO_CONNECTION_STRING,
   PROJECT_DETAIL_LABELS,
   REST_URL_LABEL,
   REST_URL_TITLE,
@@ -38,7 +41,7 @@ export function ProjectHome() {
   ]
 
   return (
-    <div className="mx-auto max-w-5xl space-y-8 p-6 md:p-10" data-testid="project-home">
+    <PageContainer className="space-y-8" data-testid="project-home">
       <h1 className="text-2xl font-semibold text-neutral-900" data-testid="project-name">
         {project.name}
       </h1>
@@ -58,8 +61,20 @@ export function ProjectHome() {
         <h2 id="connection-string-title" className="text-base font-semibold text-neutral-900">
           {CONNECTION_STRING_TITLE}
         </h2>
-        <CodeBlock value={project.connectionString} label={CONNECTION_STRING_LABEL} data-testid="connection-string" />
-        <p className="text-sm text-neutral-600">{CONNECTION_STRING_HINT}</p>
+        {project.connectionString ? (
+          <>
+            <CodeBlock
+              value={project.connectionString}
+              label={CONNECTION_STRING_LABEL}
+              data-testid="connection-string"
+            />
+            <p className="text-sm text-neutral-600">{CONNECTION_STRING_HINT}</p>
+          </>
+        ) : (
+          <Alert tone="warning" data-testid="connection-string-unavailable">
+            {NO_CONNECTION_STRING(project.status)}
+          </Alert>
+        )}
       </section>
 
       {project.restUrl && (
@@ -70,6 +85,6 @@ export function ProjectHome() {
           <CodeBlock value={project.restUrl} label={REST_URL_LABEL} data-testid="rest-url" />
         </section>
       )}
-    </div>
+    </PageContainer>
   )
 }

@@ -10,3 +10,8 @@ export const PROJECT_DETAIL_LABELS = {
   compute: 'Compute size',
   ref: 'Project ref',
 } as const
+/** Shown instead of the connection string while the database has no port to connect to. */
+export const NO_CONNECTION_STRING = (status: string) =>
+  status === 'INACTIVE'
+    ? 'This project is paused, so its database accepts no connections. Restore the project to get its connection string.'
+    : 'The database is not listening for connections right now, so there is no connection string to show.'

@@ -36,14 +36,19 @@ function MenuLink({
       data-testid={testIdOf(item.path)}
       onClick={onNavigate}
       className={cn(
-        'block truncate rounded-md px-2.5 py-1.5 text-sm transition-colors',
+        'flex items-center gap-2 rounded-md px-2.5 py-1.5 text-sm transition-colors',
         nested && 'pl-5 text-[13px]',
         active
           ? 'bg-neutral-200/70 font-medium text-neutral-900'
           : 'text-neutral-600 hover:bg-neutral-100 hover:text-neutral-900',
       )}
     >
-      {item.label}
+      <item.icon
+        aria-hidden="true"
+        data-testid="product-menu-icon"
+        className={cn('shrink-0', nested ? 'size-3.5' : 'size-4')}
+      />
+      <span className="truncate">{item.label}</span>
     </Link>
   )
 }

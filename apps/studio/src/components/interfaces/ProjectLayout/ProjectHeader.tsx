@@ -1,5 +1,6 @@
 import type { Organization, Project } from '@pgfleet/contracts'
 import { Link } from 'react-router'
+import { useLiveProjectStatus } from '../../../data/projects/use-live-project-status'
 import { cn } from '../../../lib/cn'
 import { type RightPanel, useAppPanelsStore } from '../../../state/app-panels-store'
 import { Tooltip } from '../../ui/Tooltip'
@@ -51,6 +52,7 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 
 export function ProjectHeader({ project, organization }: { project?: Project; organization?: Organization }) {
   const setMobileMenuOpen = useAppPanelsStore((state) => state.setMobileMenuOpen)
+  const liveStatus = useLiveProjectStatus(project?.ref)
   return (
     <header className="flex h-12 shrink-0 items-center gap-3 border-b border-neutral-200 bg-white px-3 md:px-4">
       <button
@@ -91,8 +93,8 @@ export function ProjectHeader({ project, organization }: { project?: Project; or
             >
               {project.name}
             </Link>
-            <span className="hidden sm:inline">
-              <ProjectStatusBadge status={project.status} />
+            <span className="hidden sm:inline" data-testid="header-project-status">
+              <ProjectStatusBadge status={liveStatus ?? project.status} />
             </span>
           </>
         )}

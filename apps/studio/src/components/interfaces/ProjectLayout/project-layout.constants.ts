@@ -1,3 +1,25 @@
+import {
+  Archive,
+  Blocks,
+  CalendarClock,
+  ChartColumn,
+  Code,
+  Cpu,
+  Database,
+  HardDrive,
+  History,
+  House,
+  Lock,
+  type LucideIcon,
+  Puzzle,
+  Server,
+  Settings,
+  SlidersHorizontal,
+  SquareTerminal,
+  Users,
+  Zap,
+} from 'lucide-react'
+
 /** Cmd+I (macOS) or Ctrl+I toggles the assistant panel. */
 export const ASSISTANT_SHORTCUT_KEY = 'i'
 /** The assistant's toggle, shortcut and panel; the panel says itself when the platform cannot answer. */
@@ -42,6 +64,7 @@ export type ProductMenuItem = {
   label: string
   /** relative to /project/{ref}; '' is the project home */
   path: string
+  icon: LucideIcon
   /** sub-pages listed while the item's section is open */
   children?: readonly ProductMenuItem[]
 }
@@ -52,41 +75,43 @@ export const PRODUCT_MENU: readonly ProductMenuGroup[] = [
   {
     label: 'Project',
     items: [
-      { label: 'Home', path: '' },
-      { label: 'SQL editor', path: 'sql' },
+      { label: 'Home', path: '', icon: House },
+      { label: 'SQL editor', path: 'sql', icon: SquareTerminal },
       {
         label: 'Database',
         path: 'database',
+        icon: Database,
         children: [
-          { label: 'Extensions', path: 'database/extensions' },
-          { label: 'Backups', path: 'database/backups' },
-          { label: 'Scheduled backups', path: 'database/backups/scheduled' },
-          { label: 'Point-in-time recovery', path: 'database/backups/pitr' },
+          { label: 'Extensions', path: 'database/extensions', icon: Puzzle },
+          { label: 'Backups', path: 'database/backups', icon: Archive },
+          { label: 'Scheduled backups', path: 'database/backups/scheduled', icon: CalendarClock },
+          { label: 'Point-in-time recovery', path: 'database/backups/pitr', icon: History },
         ],
       },
-      { label: 'Storage', path: 'storage' },
-      { label: 'Auth', path: 'auth' },
-      { label: 'Edge Functions', path: 'functions' },
-      { label: 'Vault', path: 'vault' },
+      { label: 'Storage', path: 'storage', icon: HardDrive },
+      { label: 'Auth', path: 'auth', icon: Users },
+      { label: 'Edge Functions', path: 'functions', icon: Zap },
+      { label: 'Vault', path: 'vault', icon: Lock },
     ],
   },
   {
     label: 'Manage',
     items: [
-      { label: 'Reports', path: 'reports' },
-      { label: 'Add-ons', path: 'addons' },
-      { label: 'Infrastructure', path: 'infrastructure' },
-      { label: 'Compute and disk', path: 'compute-and-disk' },
+      { label: 'Reports', path: 'reports', icon: ChartColumn },
+      { label: 'Add-ons', path: 'addons', icon: Blocks },
+      { label: 'Infrastructure', path: 'infrastructure', icon: Server },
+      { label: 'Compute and disk', path: 'compute-and-disk', icon: Cpu },
       {
         label: 'Settings',
         path: 'settings/general',
+        icon: Settings,
         children: [
-          { label: 'General', path: 'settings/general' },
-          { label: 'API', path: 'settings/api' },
-          { label: 'Database', path: 'settings/database' },
-          { label: 'Infrastructure', path: 'settings/infrastructure' },
-          { label: 'Add-ons', path: 'settings/addons' },
-          { label: 'Compute and disk', path: 'settings/compute-and-disk' },
+          { label: 'General', path: 'settings/general', icon: SlidersHorizontal },
+          { label: 'API', path: 'settings/api', icon: Code },
+          { label: 'Database', path: 'settings/database', icon: Database },
+          { label: 'Infrastructure', path: 'settings/infrastructure', icon: Server },
+          { label: 'Add-ons', path: 'settings/addons', icon: Blocks },
+          { label: 'Compute and disk', path: 'settings/compute-and-disk', icon: Cpu },
         ],
       },
     ],

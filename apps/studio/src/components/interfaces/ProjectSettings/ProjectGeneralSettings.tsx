@@ -4,34 +4,27 @@ import { useParams } from 'react-router'
 import { toast } from 'sonner'
 import { getErrorMessage } from '../../../data/fetcher'
 import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'
-import { useProjectPauseMutation } from '../../../data/projects/project-pause-mutation'
 import { useProjectRestartMutation } from '../../../data/projects/project-restart-mutation'
 import { useCan } from '../../../lib/use-can'
-import { Button } from '../../ui/Button'
 import { ConfirmDialog } from '../../ui/ConfirmDialog'
 import { DetailList } from '../../ui/DetailList'
 import { ErrorState } from '../../ui/ErrorState'
+import { PageContainer } from '../../ui/PageContainer'
 import { PageSkeleton } from '../../ui/Skeleton'
-import { Tooltip } from '../../ui/Tooltip'
 import { ComputeSizeWithLink } from '../ComputeAndDisk/ComputeSizeWithLink'
 import { CustomDomainSection } from '../CustomDomains/CustomDomainSection'
 import { DeleteProjectButton } from '../ProjectDeletion/DeleteProjectButton'
 import { ProjectStatusBadge } from '../Projects/ProjectStatusBadge'
-import { PROJECT_STATUS_LABELS } from '../Projects/projects.constants'
 import { formatPostgresVersion } from '../Projects/projects.utils'
+import { OperationButton } from './OperationButton'
+import { PauseProjectButton } from './PauseProjectButton'
 import {
   AVAILABILITY_TITLE,
   DANGER_ZONE_TITLE,
   DELETE_DESCRIPTION,
   DELETE_TITLE,
   GENERAL_SETTINGS_TITLE,
-  OPERATIONS_PERMISSION_TOOLTIP,
-  PAUSE_CONFIRM_DESCRIPTION,
-  PAUSE_CONFIRM_LABEL,
-  PAUSE_CONFIRM_TITLE,
   PAUSE_DESCRIPTION,
-  PAUSE_FAILED_MESSAGE,
-  PAUSE_STARTED_TOAST,
   PAUSE_TITLE,
   PROJECT_DETAIL_LABELS,
   PROJECT_DETAILS_TITLE,
@@ -42,7 +35,6 @@ import {
   RESTART_FAILED_MESSAGE,
   RESTART_STARTED_TOAST,
   RESTART_TITLE,
-  UNAVAILABLE_IN_STATUS_TOOLTIP,
 } from './project-settings.constants'
 import { getProjectActionAvailability } from './project-settings.utils'
 
@@ -58,37 +50,8 @@ function ActionRow({ title, description, action }: { title: string; description:
   )
 }
 
-function OperationButton({
-  label,
-  allowedInStatus,
-  project,
-  canOperate,
-  onClick,
-  testId,
-}: {
-  label: string
-  allowedInStatus: boolean
-  project: Project
-  canOperate: boolean
-  onClick: () => void
-  testId: string
-}) {
-  const reason = !canOperate
-    ? OPERATIONS_PERMISSION_TOOLTIP
-    : !allowedInStatus
-      ? UNAVAILABLE_IN_STATUS_TOOLTIP(PROJECT_STATUS_LABELS[project.status])
-      : undefined
-  return (
-    <Tooltip content={reason} wrapDisabled>
-      <Button onClick={onClick} disabled={Boolean(reason)} data-testid={testId}>
-        {label}
-      </Button>
-    </Tooltip>
-  )
-}
-
 function ProjectAvailability({ project }: { project: Project }) {
-  const [dialog, setDialog] = useState<'restart' | 'pause' | null>(null)
+  const [restartOpen, setRestartOpen] = useState(false)
   const { can: canOperate } = useCan(PermissionAction.INFRA_EXECUTE, PermissionResource.PROJECT_OPERATION_JOBS, {
     orgSlug: project.organization_slug,
   })
@@ -96,16 +59,9 @@ function ProjectAvailability({ project }: { project: Project }) {
   const restart = useProjectRestartMutation({
     onSuccess: () => {
       toast.success(RESTART_STARTED_TOAST)
-      setDialog(null)
+      setRestartOpen(false)
     },
     onError: (error) => toast.error(RESTART_FAILED_MESSAGE(getErrorMessage(error))),
-  })
-  const pause = useProjectPauseMutation({
-    onSuccess: () => {
-      toast.success(PAUSE_STARTED_TOAST)
-      setDialog(null)
-    },
-    onError: (error) => toast.error(PAUSE_FAILED_MESSAGE(getErrorMessage(error))),
   })
 
   return (
@@ -123,7 +79,7 @@ function ProjectAvailability({ project }: { project: Project }) {
               allowedInStatus={available.restart}
               project={project}
               canOperate={canOperate}
-              onClick={() => setDialog('restart')}
+              onClick={() => setRestartOpen(true)}
               testId="restart-project-button"
             />
           }
@@ -131,38 +87,18 @@ function ProjectAvailability({ project }: { project: Project }) {
         <ActionRow
           title={PAUSE_TITLE}
           description={PAUSE_DESCRIPTION}
-          action={
-            <OperationButton
-              label={PAUSE_TITLE}
-              allowedInStatus={available.pause}
-              project={project}
-              canOperate={canOperate}
-              onClick={() => setDialog('pause')}
-              testId="pause-project-button"
-            />
-          }
+          action={<PauseProjectButton project={project} canOperate={canOperate} allowedInStatus={available.pause} />}
         />
       </div>
       <ConfirmDialog
-        open={dialog === 'restart'}
-        onOpenChange={(open) => setDialog(open ? 'restart' : null)}
+        open={restartOpen}
+        onOpenChange={setRestartOpen}
         title={RESTART_CONFIRM_TITLE}
         description={RESTART_CONFIRM_DESCRIPTION}
         confirmLabel={RESTART_CONFIRM_LABEL}
         loading={restart.isPending}
         onConfirm={() => restart.mutate({ ref: project.ref })}
         data-testid="restart-project-dialog"
-      />
-      <ConfirmDialog
-        open={dialog === 'pause'}
-        onOpenChange={(open) => setDialog(open ? 'pause' : null)}
-        title={PAUSE_CONFIRM_TITLE}
-        description={PAUSE_CONFIRM_DESCRIPTION}
-        confirmLabel={PAUSE_CONFIRM_LABEL}
-        variant="danger"
-        loading={pause.isPending}
-        onConfirm={() => pause.mutate({ ref: project.ref })}
-        data-testid="pause-project-dialog"
       />
     </section>
   )
@@ -197,7 +133,7 @@ export function ProjectGeneralSettings() {
   ]
 
   return (
-    <div className="mx-auto max-w-4xl space-y-8 p-6 md:p-10" data-testid="project-general-settings">
+    <PageContainer className="space-y-8" data-testid="project-general-settings">
       <h1 className="text-xl font-semibold text-neutral-900">{GENERAL_SETTINGS_TITLE}</h1>
 
       <section aria-labelledby="details-title" className="space-y-3">
@@ -223,6 +159,6 @@ export function ProjectGeneralSettings() {
           />
         </div>
       </section>
-    </div>
+    </PageContainer>
   )
 }

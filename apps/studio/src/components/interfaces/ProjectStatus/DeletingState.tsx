@@ -3,7 +3,7 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect } from 'react'
 import { Link, useNavigate } from 'react-router'
 import { isApiError } from '../../../data/fetcher'
-import { projectKeys } from '../../../data/projects/keys'
+import { removeProjectFromLists } from '../../../data/projects/forget-project'
 import {
   ALL_PROJECTS_LABEL,
   DELETING_DESCRIPTION,
@@ -24,9 +24,9 @@ export function DeletingState({ project }: { project: Project }) {
 
   useEffect(() => {
     if (!gone) return
-    void queryClient.invalidateQueries({ queryKey: projectKeys.list() })
+    removeProjectFromLists(queryClient, project.ref)
     void navigate('/projects', { replace: true })
-  }, [gone, navigate, queryClient])
+  }, [gone, navigate, queryClient, project.ref])
 
   // a deletion that failed leaves the project in another status
   useEffect(() => {

@@ -43,6 +43,12 @@ export function RestoringState({
     void refresh(freshStatus === project.status ? undefined : freshStatus)
   }, [freshStatus, dataUpdatedAt, project.status, refresh])
 
+  // the rest of the dashboard (header badge, lists) hears that the project is back, while this screen stays
+  // until the user leaves it
+  useEffect(() => {
+    if (freshStatus === 'ACTIVE_HEALTHY' && !completed) void refresh('ACTIVE_HEALTHY')
+  }, [freshStatus, completed, refresh])
+
   const handleReturn = async () => {
     setReturning(true)
     try {

@@ -137,7 +137,7 @@ export function QueryCard({
 
   return (
     <article
-      className="flex flex-col rounded-lg border border-neutral-200 bg-white shadow-xs"
+      className="flex min-w-0 flex-col rounded-lg border border-neutral-200 bg-white shadow-xs"
       data-testid="query-card"
       data-title={title}
       draggable={draggable}
@@ -252,8 +252,12 @@ export function QueryCard({
             <p className="p-3 text-xs text-neutral-500">{CHART_NEEDS_COLUMNS}</p>
           )
         ) : (
-          <div style={{ height: Math.min(CHART_MAX_HEIGHT_PX, 44 + set.rows.length * 28 + 2) }}>
-            <ResultsGrid set={set} />
+          <div
+            className="overflow-hidden"
+            data-testid="query-card-table"
+            style={{ height: Math.min(CHART_MAX_HEIGHT_PX, 44 + set.rows.length * 28 + 2) }}
+          >
+            <ResultsGrid set={set} fillContainer />
           </div>
         )}
       </div>

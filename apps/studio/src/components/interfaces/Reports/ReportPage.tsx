@@ -10,13 +10,16 @@ import { useSnippetsQuery } from '../../../data/content/snippets-query'
 import { getErrorMessage, isApiError } from '../../../data/fetcher'
 import { useProfileQuery } from '../../../data/profile/profile-query'
 import { isFlagOn, useFlag } from '../../../lib/use-flag'
+import { uuidv4 } from '../../../lib/uuid'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { ErrorState } from '../../ui/ErrorState'
+import { PageContainer } from '../../ui/PageContainer'
 import { Skeleton } from '../../ui/Skeleton'
 import { QueryCard } from '../QueryCard/QueryCard'
 import {
   BACK_TO_REPORTS_LABEL,
+  CARD_ADDED_MESSAGE,
   DELETE_REPORT_LABEL,
   REMOVE_CARD_LABEL,
   REPORT_DELETE_FAILED,
@@ -30,13 +33,17 @@ import {
   REPORT_VISIBILITY_OPTIONS,
   SAVED_QUERIES_TITLE,
 } from './reports.constants'
-import { cardSql, orderedCards, withCardChart, withCardRemoved } from './reports.utils'
+import { cardSql, orderedCards, withCardAdded, withCardChart, withCardRemoved } from './reports.utils'
 import { SavedQueryCards } from './SavedQueryCards'
 import { useReportDrop } from './use-report-drop'
 
 function ReportNotFound({ projectRef }: { projectRef: string }) {
   return (
-    <div className="mx-auto my-10 max-w-lg rounded-lg border border-neutral-200 bg-white p-6 text-center">
+    <div
+      role="alert"
+      data-testid="report-not-found"
+      className="mx-auto my-10 max-w-lg rounded-lg border border-neutral-200 bg-white p-6 text-center"
+    >
       <h1 className="font-semibold text-neutral-900">{REPORT_NOT_FOUND_TITLE}</h1>
       <p className="mt-2 text-sm text-neutral-600">{REPORT_NOT_FOUND_DESCRIPTION}</p>
       <Link
@@ -83,7 +90,7 @@ function ReportView({ projectRef, report }: { projectRef: string; report: Report
   const cards = orderedCards(report)
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6 p-6" data-testid="report-page" data-report-id={report.id}>
+    <PageContainer className="space-y-6" data-testid="report-page" data-report-id={report.id}>
       <div className="flex flex-wrap items-center gap-3">
         <Link to={`/project/${projectRef}/reports`} className="text-sm text-neutral-600 hover:underline">
           ← {BACK_TO_REPORTS_LABEL}
@@ -172,12 +179,22 @@ function ReportView({ projectRef, report }: { projectRef: string; report: Report
           </div>
         )}
       </section>
-      {reportsV2 && mine && (
+      {mine && (
         <section aria-label={SAVED_QUERIES_TITLE}>
           <h2 className="mb-2 text-sm font-semibold text-neutral-900">{SAVED_QUERIES_TITLE}</h2>
-          <SavedQueryCards projectRef={projectRef} draggable />
+          <SavedQueryCards
+            projectRef={projectRef}
+            draggable={reportsV2}
+            onAdd={(card) => {
+              const cardId = uuidv4()
+              update.mutate(
+                { ref: projectRef, id: report.id, change: (current) => withCardAdded(current, cardId, card) },
+                { onSuccess: (saved) => toast.success(CARD_ADDED_MESSAGE(saved.name)) },
+              )
+            }}
+          />
         </section>
       )}
-    </div>
+    </PageContainer>
   )
 }

@@ -1,24 +1,21 @@
 import { PermissionAction, PermissionResource, type Report } from '@pgfleet/contracts'
-import { Link, useNavigate } from 'react-router'
-import { toast } from 'sonner'
+import { useState } from 'react'
+import { Link } from 'react-router'
 import { useLegacyReportsMigration } from '../../../data/content/legacy-reports-migration'
-import { useReportCreateMutation } from '../../../data/content/report-create-mutation'
 import { useReportsQuery } from '../../../data/content/reports-query'
-import { getErrorMessage } from '../../../data/fetcher'
 import { useProfileQuery } from '../../../data/profile/profile-query'
 import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'
 import { useCan } from '../../../lib/use-can'
 import { isFlagOn, useFlag } from '../../../lib/use-flag'
-import { uuidv4 } from '../../../lib/uuid'
 import { Button } from '../../ui/Button'
 import { ErrorState } from '../../ui/ErrorState'
+import { PageContainer } from '../../ui/PageContainer'
 import { Skeleton } from '../../ui/Skeleton'
+import { NewReportDialog } from './NewReportDialog'
 import {
   DROP_CARD_HINT,
   NEW_REPORT_LABEL,
-  NEW_REPORT_NAME,
   NO_REPORTS,
-  REPORT_CREATE_FAILED,
   REPORT_CREATE_FORBIDDEN_NOTICE,
   REPORTS_DESCRIPTION,
   REPORTS_TITLE,
@@ -28,8 +25,19 @@ import {
 import { SavedQueryCards } from './SavedQueryCards'
 import { useReportDrop } from './use-report-drop'
 
-function ReportDropTarget({ report, projectRef, mine }: { report: Report; projectRef: string; mine: boolean }) {
-  const { over, saving, handlers } = useReportDrop(projectRef, mine ? report : undefined)
+function ReportDropTarget({
+  report,
+  projectRef,
+  mine,
+  dropping,
+}: {
+  report: Report
+  projectRef: string
+  mine: boolean
+  /** cards can be dragged into reports (reportsV2) */
+  dropping: boolean
+}) {
+  const { over, saving, handlers } = useReportDrop(projectRef, mine && dropping ? report : undefined)
   const count = report.content.layout.length
   return (
     <li
@@ -44,13 +52,13 @@ function ReportDropTarget({ report, projectRef, mine }: { report: Report; projec
       </Link>
       <span className="ml-2 text-xs text-neutral-500">
         {count} {count === 1 ? 'card' : 'cards'}
-        {mine ? ` · ${DROP_CARD_HINT}` : ` · ${report.owner.username}`}
+        {mine ? (dropping ? ` · ${DROP_CARD_HINT}` : '') : ` · ${report.owner.username}`}
       </span>
     </li>
   )
 }
 
-function ReportList({ projectRef, enabled }: { projectRef: string; enabled: boolean }) {
+function ReportList({ projectRef, enabled, dropping }: { projectRef: string; enabled: boolean; dropping: boolean }) {
   const reports = useReportsQuery({ ref: projectRef }, { enabled })
   const { data: profile } = useProfileQuery()
   if (!enabled || reports.isPending) return <Skeleton className="h-16" />
@@ -64,15 +72,15 @@ function ReportList({ projectRef, enabled }: { projectRef: string; enabled: bool
           report={report}
           projectRef={projectRef}
           mine={report.owner_id === profile?.id}
+          dropping={dropping}
         />
       ))}
     </ul>
   )
 }
 
-/** /project/{ref}/reports: saved query cards, and (reportsV2) the project's reports to drop them into. */
+/** /project/{ref}/reports: the project's reports, a way to start one, and the saved queries as cards. */
 export function ReportsPage({ projectRef }: { projectRef: string }) {
-  const navigate = useNavigate()
   const reportsV2 = isFlagOn(useFlag('reportsV2'))
   // reports an earlier version kept in this browser move to the server before the list is read
   const migration = useLegacyReportsMigration()
@@ -80,40 +88,33 @@ export function ReportsPage({ projectRef }: { projectRef: string }) {
   const { can: canCreate } = useCan(PermissionAction.CREATE, PermissionResource.USER_CONTENT, {
     orgSlug: project?.organization_slug,
   })
-  const create = useReportCreateMutation({
-    onSuccess: (report) => navigate(`/project/${projectRef}/reports/${report.id}`),
-    onError: (error) => toast.error(REPORT_CREATE_FAILED(getErrorMessage(error))),
-  })
+  const [creating, setCreating] = useState(false)
 
   return (
-    <div className="mx-auto max-w-6xl space-y-6 p-6" data-testid="reports-page">
+    <PageContainer className="space-y-6" data-testid="reports-page">
       <div className="flex items-start justify-between gap-4">
         <div>
           <h1 className="text-lg font-semibold text-neutral-900">{REPORTS_TITLE}</h1>
           <p className="text-sm text-neutral-600">{REPORTS_DESCRIPTION}</p>
         </div>
-        {reportsV2 && (
-          <Button
-            variant="primary"
-            disabled={!canCreate}
-            title={canCreate ? undefined : REPORT_CREATE_FORBIDDEN_NOTICE}
-            loading={create.isPending}
-            onClick={() => create.mutate({ ref: projectRef, id: uuidv4(), name: NEW_REPORT_NAME })}
-          >
-            {NEW_REPORT_LABEL}
-          </Button>
-        )}
+        <Button
+          variant="primary"
+          disabled={!canCreate}
+          title={canCreate ? undefined : REPORT_CREATE_FORBIDDEN_NOTICE}
+          onClick={() => setCreating(true)}
+        >
+          {NEW_REPORT_LABEL}
+        </Button>
       </div>
-      {reportsV2 && (
-        <section aria-label={YOUR_REPORTS_TITLE}>
-          <h2 className="mb-2 text-sm font-semibold text-neutral-900">{YOUR_REPORTS_TITLE}</h2>
-          <ReportList projectRef={projectRef} enabled={!migration.isPending} />
-        </section>
-      )}
+      <section aria-label={YOUR_REPORTS_TITLE}>
+        <h2 className="mb-2 text-sm font-semibold text-neutral-900">{YOUR_REPORTS_TITLE}</h2>
+        <ReportList projectRef={projectRef} enabled={!migration.isPending} dropping={reportsV2} />
+      </section>
+      <NewReportDialog projectRef={projectRef} open={creating} onOpenChange={setCreating} />
       <section aria-label={SAVED_QUERIES_TITLE}>
         <h2 className="mb-2 text-sm font-semibold text-neutral-900">{SAVED_QUERIES_TITLE}</h2>
         <SavedQueryCards projectRef={projectRef} draggable={reportsV2} />
       </section>
-    </div>
+    </PageContainer>
   )
 }

@@ -4,11 +4,24 @@ import { Button } from '../../ui/Button'
 import { ErrorState } from '../../ui/ErrorState'
 import { Skeleton } from '../../ui/Skeleton'
 import { QueryCard } from '../QueryCard/QueryCard'
+import { DEFAULT_CHART_CONFIG } from '../QueryCard/query-card.utils'
 import { snippetLabel } from '../SQLEditor/sql-editor.utils'
-import { NO_SAVED_QUERIES, SAVED_CARDS_PAGE_SIZE, SHOW_MORE_CARDS } from './reports.constants'
+import { ADD_TO_REPORT_LABEL, NO_SAVED_QUERIES, SAVED_CARDS_PAGE_SIZE, SHOW_MORE_CARDS } from './reports.constants'
+import type { DroppedCard } from './reports.utils'
 
-/** The saved queries of the project as query cards (draggable into a report under reportsV2). */
-export function SavedQueryCards({ projectRef, draggable }: { projectRef: string; draggable: boolean }) {
+/**
+ * The saved queries of the project as query cards: draggable into a report under reportsV2, and with an
+ * 'Add to report' button where a report is open.
+ */
+export function SavedQueryCards({
+  projectRef,
+  draggable,
+  onAdd,
+}: {
+  projectRef: string
+  draggable: boolean
+  onAdd?: (card: DroppedCard) => void
+}) {
   const snippets = useSnippetsQuery({ ref: projectRef })
   const [shown, setShown] = useState(SAVED_CARDS_PAGE_SIZE)
   if (snippets.isPending) return <Skeleton className="h-40" />
@@ -26,6 +39,23 @@ export function SavedQueryCards({ projectRef, draggable }: { projectRef: string;
             sql={snippet.content.sql}
             snippetId={snippet.id}
             draggable={draggable}
+            actions={
+              onAdd && (
+                <Button
+                  size="sm"
+                  onClick={() =>
+                    onAdd({
+                      title: snippetLabel(snippet.name),
+                      sql: snippet.content.sql,
+                      snippetId: snippet.id,
+                      config: DEFAULT_CHART_CONFIG,
+                    })
+                  }
+                >
+                  {ADD_TO_REPORT_LABEL}
+                </Button>
+              )
+            }
           />
         ))}
       </div>

@@ -1,4 +1,5 @@
-import type { Folder } from '@pgfleet/contracts'
+import type { Folder as FolderItem } from '@pgfleet/contracts'
+import { ChevronDown, ChevronRight, Folder, FolderOpen } from 'lucide-react'
 import { Menu } from '../../ui/Menu'
 import { FolderNameInput } from './FolderNameInput'
 import type { FolderEdit } from './folder-edit'
@@ -19,7 +20,7 @@ export function FolderRow({
   onCancel,
   onDelete,
 }: {
-  folder: Folder
+  folder: FolderItem
   depth: number
   editing: FolderEdit | undefined
   open: boolean
@@ -29,7 +30,7 @@ export function FolderRow({
   onEdit: (edit: FolderEdit) => void
   onSave: (edit: FolderEdit, name: string) => void
   onCancel: () => void
-  onDelete: (folder: Folder) => void
+  onDelete: (folder: FolderItem) => void
 }) {
   return (
     <li data-testid="folder-item" data-folder-name={editing?.name ?? folder.name}>
@@ -44,13 +45,18 @@ export function FolderRow({
           onClick={onToggle}
           className="w-4 text-neutral-500"
         >
-          {open ? '▾' : '▸'}
+          {open ? <ChevronDown className="size-4" /> : <ChevronRight className="size-4" />}
         </button>
         {editing ? (
           <FolderNameInput edit={editing} onSave={(name) => onSave(editing, name)} onCancel={onCancel} />
         ) : (
-          <span className="flex-1 truncate text-sm text-neutral-800" data-testid="folder-name">
-            📁 {folder.name}
+          <span className="flex min-w-0 flex-1 items-center gap-1.5 text-sm text-neutral-800" data-testid="folder-name">
+            {open ? (
+              <FolderOpen aria-hidden="true" data-testid="folder-icon" className="size-4 shrink-0 text-neutral-500" />
+            ) : (
+              <Folder aria-hidden="true" data-testid="folder-icon" className="size-4 shrink-0 text-neutral-500" />
+            )}
+            <span className="truncate">{folder.name}</span>
           </span>
         )}
         {!editing && (

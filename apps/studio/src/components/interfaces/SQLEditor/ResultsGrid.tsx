@@ -29,7 +29,19 @@ function renderValue(value: unknown) {
 type MenuState = { x: number; y: number; cell: ViewedCell }
 
 /** A virtualised grid: only the rows and columns in view are in the DOM, however many rows came back. */
-export function ResultsGrid({ set, className }: { set: QueryResultSet; className?: string }) {
+export function ResultsGrid({
+  set,
+  className,
+  fillContainer = false,
+}: {
+  set: QueryResultSet
+  className?: string
+  /**
+   * fill the parent's height exactly and scroll inside it: the grid's stylesheet sets a 350 px height in a
+   * cascade layer that outranks utility classes, so only an inline size holds it to a smaller box
+   */
+  fillContainer?: boolean
+}) {
   const widths = useMemo(() => columnWidths(set.columns, set.rows), [set])
   const columns = useMemo<Column<Row>[]>(
     () =>
@@ -81,6 +93,7 @@ export function ResultsGrid({ set, className }: { set: QueryResultSet; className
         rowHeight={ROW_HEIGHT_PX}
         headerRowHeight={HEADER_HEIGHT_PX}
         className={`rdg-light results-grid h-full text-xs ${className ?? ''}`}
+        style={fillContainer ? { blockSize: '100%' } : undefined}
         aria-label="Query results"
         data-testid="results-grid"
         onCellDoubleClick={({ column, row }, event) => {

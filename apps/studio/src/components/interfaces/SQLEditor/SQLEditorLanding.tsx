@@ -1,5 +1,6 @@
 import { useNavigate } from 'react-router'
 import { Button } from '../../ui/Button'
+import { PageContainer } from '../../ui/PageContainer'
 import { NEW_QUERY_LABEL, NEW_QUERY_NAME, QUICKSTARTS_TITLE } from './sql-editor.constants'
 import { QUICKSTART_TEMPLATES } from './sql-templates'
 import { TemplatesPicker } from './TemplatesPicker'
@@ -15,7 +16,7 @@ export function SQLEditorLanding({ projectRef }: { projectRef: string }) {
   }
 
   return (
-    <div className="mx-auto max-w-3xl space-y-8 p-6" data-testid="sql-editor-landing">
+    <PageContainer className="space-y-8" data-testid="sql-editor-landing">
       <div className="flex items-center justify-between gap-4">
         <div>
           <h1 className="text-lg font-semibold text-neutral-900">SQL editor</h1>
@@ -43,6 +44,6 @@ export function SQLEditorLanding({ projectRef }: { projectRef: string }) {
           ))}
         </ul>
       </section>
-    </div>
+    </PageContainer>
   )
 }

@@ -7,6 +7,7 @@ import { useCan } from '../../../lib/use-can'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { ErrorState } from '../../ui/ErrorState'
+import { PageContainer } from '../../ui/PageContainer'
 import { Skeleton } from '../../ui/Skeleton'
 import { BucketFormDialog } from './BucketFormDialog'
 import { BucketsList } from './BucketsList'
@@ -37,7 +38,7 @@ export function StoragePage() {
   const close = (open: boolean) => !open && setEditing(null)
 
   return (
-    <div className="mx-auto w-full max-w-5xl space-y-6 px-4 py-8 md:px-8" data-testid="storage-page">
+    <PageContainer className="space-y-6" data-testid="storage-page">
       <div className="flex flex-wrap items-start justify-between gap-4">
         <div className="space-y-1">
           <h1 className="text-xl font-semibold text-neutral-900">{STORAGE_TITLE}</h1>
@@ -96,6 +97,6 @@ export function StoragePage() {
           onOpenChange={close}
         />
       )}
-    </div>
+    </PageContainer>
   )
 }

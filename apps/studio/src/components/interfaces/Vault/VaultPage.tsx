@@ -5,6 +5,7 @@ import { Badge } from '../../ui/Badge'
 import { CodeBlock } from '../../ui/CodeBlock'
 import { DataTable } from '../../ui/DataTable'
 import { ErrorState } from '../../ui/ErrorState'
+import { PageContainer } from '../../ui/PageContainer'
 import { Skeleton } from '../../ui/Skeleton'
 import {
   AVAILABILITY_LABELS,
@@ -100,7 +101,7 @@ export function VaultPage() {
   const extensions = useExtensionsQuery({ ref })
 
   return (
-    <div className="mx-auto w-full max-w-4xl space-y-6 px-4 py-8 md:px-8" data-testid="vault-page">
+    <PageContainer className="space-y-6" data-testid="vault-page">
       <div>
         <h1 className="text-xl font-semibold text-neutral-900">{VAULT_TITLE}</h1>
         <p className="mt-1 text-sm text-neutral-600">{VAULT_DESCRIPTION}</p>
@@ -140,6 +141,6 @@ export function VaultPage() {
           </section>
         </>
       )}
-    </div>
+    </PageContainer>
   )
 }
