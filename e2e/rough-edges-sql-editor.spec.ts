@@ -8,7 +8,7 @@ const fitsWhole = (page: Page, text: string) =>
   page
     .getByTestId('results-grid')
     .getByRole('gridcell', { name: text, exact: true })
-    .evaluate((cell) => cell.scrollWidth <= cell.clientWidth)
+    .evaluate((cell: HTMLElement) => cell.scrollWidth <= cell.clientWidth)
 
 test('SQL editor rough edges: widths, failed batches, confirmations, quotes, CSV booleans, narrow screens', async ({
   page,
