@@ -34,6 +34,7 @@ export const RESIZE_KEYBOARD_STEP_PX = 16
  */
 export const RESIZABLE_MENU_SECTIONS: ReadonlySet<string> = new Set([
   'sql',
+  'editor',
   'database',
   'storage',
   'auth',
@@ -56,6 +57,7 @@ export const PRODUCT_MENU: readonly ProductMenuGroup[] = [
     label: 'Project',
     items: [
       { label: 'Home', path: '' },
+      { label: 'Table editor', path: 'editor' },
       { label: 'SQL editor', path: 'sql' },
       {
         label: 'Database',

@@ -1,0 +1,133 @@
+import 'react-data-grid/lib/styles.css'
+import type { CellValue, PgColumn, RowSort } from '@pgfleet/contracts'
+import { useMemo } from 'react'
+import { type Column, DataGrid, SelectColumn, type SortColumn } from 'react-data-grid'
+import {
+  DEFAULT_COLUMN_WIDTH_PX,
+  LOAD_MORE_THRESHOLD_ROWS,
+  MIN_COLUMN_WIDTH_PX,
+  NULL_LABEL,
+} from './table-editor.constants'
+
+export type GridRow = { key: string; values: CellValue[] }
+
+const ROW_HEIGHT_PX = 30
+const HEADER_HEIGHT_PX = 44
+/** Long values are cut for the cell; the editor shows all of it. */
+const MAX_CELL_CHARS = 200
+
+const NULL_CELL = <span className="text-neutral-400 italic">{NULL_LABEL}</span>
+
+const cellText = (value: CellValue) => (value === null ? NULL_CELL : value.slice(0, MAX_CELL_CHARS))
+
+/**
+ * The rows of a table in a virtualised grid (only the rows in view are in the DOM, however many are loaded).
+ * Column headers sort; scrolling near the end asks for the next page.
+ */
+export function RowsGrid({
+  columns,
+  rows,
+  sort,
+  onSortChange,
+  widths,
+  onColumnResize,
+  selectable,
+  selected,
+  onSelectedChange,
+  onEditCell,
+  onNearEnd,
+}: {
+  /** the shown columns, each with its index in a row's values */
+  columns: { column: PgColumn; index: number }[]
+  rows: GridRow[]
+  sort: RowSort | undefined
+  onSortChange: (sort: RowSort | undefined) => void
+  widths: Record<string, number>
+  onColumnResize: (name: string, width: number) => void
+  selectable: boolean
+  selected: ReadonlySet<string>
+  onSelectedChange: (selected: Set<string>) => void
+  /** absent when the rows cannot be changed */
+  onEditCell?: (row: GridRow, column: PgColumn) => void
+  onNearEnd: () => void
+}) {
+  const gridColumns = useMemo<Column<GridRow>[]>(
+    () => [
+      ...(selectable ? [SelectColumn as Column<GridRow>] : []),
+      ...columns.map(
+        ({ column, index }): Column<GridRow> => ({
+          key: column.name,
+          name: column.name,
+          width: widths[column.name] ?? DEFAULT_COLUMN_WIDTH_PX,
+          minWidth: MIN_COLUMN_WIDTH_PX,
+          resizable: true,
+          sortable: true,
+          renderHeaderCell: ({ sortDirection }) => (
+            <span className="flex flex-col leading-4" data-testid={`column-header-${column.name}`}>
+              <span className="truncate font-semibold text-neutral-900">
+                {column.name}
+                {sortDirection && <span aria-hidden="true">{sortDirection === 'ASC' ? ' ▲' : ' ▼'}</span>}
+              </span>
+              <span className="truncate text-[11px] font-normal text-neutral-500">
+                {column.format}
+                {column.is_primary_key ? ' · key' : ''}
+              </span>
+            </span>
+          ),
+          cellClass: 'font-mono',
+          renderCell: ({ row }) => cellText(row.values[index] ?? null),
+        }),
+      ),
+    ],
+    [columns, widths, selectable],
+  )
+  const sortColumns = useMemo<SortColumn[]>(
+    () => (sort ? [{ columnKey: sort.column, direction: sort.direction === 'asc' ? 'ASC' : 'DESC' }] : []),
+    [sort],
+  )
+  const byName = useMemo(() => new Map(columns.map(({ column }) => [column.name, column])), [columns])
+
+  return (
+    <DataGrid<GridRow, unknown, string>
+      columns={gridColumns}
+      rows={rows}
+      rowKeyGetter={(row) => row.key}
+      rowHeight={ROW_HEIGHT_PX}
+      headerRowHeight={HEADER_HEIGHT_PX}
+      className="rdg-light h-full text-xs"
+      aria-label="Table rows"
+      aria-rowcount={rows.length}
+      data-testid="rows-grid"
+      sortColumns={sortColumns}
+      onSortColumnsChange={(next) => {
+        const first = next[0]
+        onSortChange(
+          first ? { column: first.columnKey, direction: first.direction === 'ASC' ? 'asc' : 'desc' } : undefined,
+        )
+      }}
+      selectedRows={selectable ? selected : undefined}
+      onSelectedRowsChange={selectable ? onSelectedChange : undefined}
+      onColumnResize={(column, width) => onColumnResize(column.key, Math.round(width))}
+      onCellDoubleClick={({ column, row }, event) => {
+        const picked = byName.get(column.key)
+        if (!picked || !onEditCell) return
+        event.preventGridDefault()
+        onEditCell(row, picked)
+      }}
+      onCellKeyDown={({ mode, column, row }, event) => {
+        if (mode !== 'ACTIVE' || !row || !column || !onEditCell) return
+        const picked = byName.get(column.key)
+        if (picked && event.key === 'Enter') {
+          event.preventGridDefault()
+          onEditCell(row, picked)
+        }
+      }}
+      onScroll={(event) => {
+        const target = event.currentTarget
+        if (target.scrollTop + target.clientHeight >= target.scrollHeight - LOAD_MORE_THRESHOLD_ROWS * ROW_HEIGHT_PX) {
+          onNearEnd()
+        }
+      }}
+    />
+  )
+}
