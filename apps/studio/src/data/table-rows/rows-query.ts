@@ -38,6 +38,9 @@ export function useTableRowsQuery(variables: RowsVariables, { enabled = true }: 
     enabled: Boolean(ref) && tableId > 0 && enabled,
     // a sort or filter change shows the old rows until the new ones arrive, not an empty grid
     placeholderData: (previous) => previous,
+    // a view left behind is dropped: coming back starts at its first page rather than reading again every
+    // page that was scrolled through
+    gcTime: 0,
   })
 }
 

@@ -1,7 +1,7 @@
 import 'react-data-grid/lib/styles.css'
 import type { CellValue, PgColumn, RowSort } from '@pgfleet/contracts'
-import { useMemo } from 'react'
-import { type Column, DataGrid, SelectColumn, type SortColumn } from 'react-data-grid'
+import { useEffect, useMemo, useRef } from 'react'
+import { type Column, DataGrid, type DataGridHandle, SelectColumn, type SortColumn } from 'react-data-grid'
 import {
   DEFAULT_COLUMN_WIDTH_PX,
   LOAD_MORE_THRESHOLD_ROWS,
@@ -36,6 +36,7 @@ export function RowsGrid({
   onSelectedChange,
   onEditCell,
   onNearEnd,
+  viewKey,
 }: {
   /** the shown columns, each with its index in a row's values */
   columns: { column: PgColumn; index: number }[]
@@ -50,7 +51,14 @@ export function RowsGrid({
   /** absent when the rows cannot be changed */
   onEditCell?: (row: GridRow, column: PgColumn) => void
   onNearEnd: () => void
+  /** changes when the rows start over (another sort or filter): the grid goes back to the top */
+  viewKey: string
 }) {
+  const gridRef = useRef<DataGridHandle>(null)
+  // biome-ignore lint/correctness/useExhaustiveDependencies: viewKey is the trigger, not an input
+  useEffect(() => {
+    gridRef.current?.element?.scrollTo({ top: 0 })
+  }, [viewKey])
   const gridColumns = useMemo<Column<GridRow>[]>(
     () => [
       ...(selectable ? [SelectColumn as Column<GridRow>] : []),
@@ -89,12 +97,16 @@ export function RowsGrid({
 
   return (
     <DataGrid<GridRow, unknown, string>
+      ref={gridRef}
       columns={gridColumns}
       rows={rows}
       rowKeyGetter={(row) => row.key}
       rowHeight={ROW_HEIGHT_PX}
       headerRowHeight={HEADER_HEIGHT_PX}
-      className="rdg-light h-full text-xs"
+      className="rdg-light text-xs"
+      // fill the space (the grid's own default height is fixed); no scroll anchoring, which would follow the
+      // end of the rows as each page is appended and so ask for every page in turn
+      style={{ blockSize: '100%', overflowAnchor: 'none' }}
       aria-label="Table rows"
       aria-rowcount={rows.length}
       data-testid="rows-grid"

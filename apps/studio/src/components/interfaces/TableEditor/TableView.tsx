@@ -242,6 +242,7 @@ export function TableView({
                     }
                   : undefined
               }
+              viewKey={JSON.stringify({ sort, filters })}
               onNearEnd={() => {
                 if (rowsQuery.hasNextPage && !rowsQuery.isFetchingNextPage) void rowsQuery.fetchNextPage()
               }}
