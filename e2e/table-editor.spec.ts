@@ -1,3 +1,4 @@
+import { readFile } from 'node:fs/promises'
 import { type Browser, expect, type Page, test } from '@playwright/test'
 import { NO_PRIMARY_KEY_MESSAGE } from '../packages/contracts/src/table-editor'
 import { E2E_PASSWORD, send, signUpWithProject } from './support/project-session'
@@ -118,6 +119,18 @@ test('a 1,000,000-row table: open, page, sort, filter, edit, insert, delete, und
   await expect(page.getByTestId('rows-loaded')).toHaveText('3 loaded')
   await expect(page.getByTestId('row-count')).toHaveText('3 rows')
   await expect(dataRow(page, 1).getByRole('gridcell').nth(2)).toHaveText('name 700000')
+
+  // export the filtered rows as CSV, through a single-use download
+  const download = page.waitForEvent('download')
+  await page.getByRole('button', { name: 'Export CSV' }).click()
+  const csv = await readFile((await (await download).path()) ?? '', 'utf8')
+  const lines = csv.trim().split(/\r?\n/)
+  expect(lines[0]).toBe('id,name,score,flag,created_at')
+  expect(lines.slice(1).map((line) => line.split(',').slice(0, 4).join(','))).toEqual([
+    '5,name 5,5,false',
+    '700000,name 700000,0,true',
+    '999999,name 999999,999,false',
+  ])
 
   // edit a cell, then undo by editing it back
   await editCell(page, 1, 'name', "O'Brien edited")

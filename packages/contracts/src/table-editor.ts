@@ -131,6 +131,10 @@ export type RowResponse = z.infer<typeof RowResponse>
 export const DeleteRowsResponse = z.object({ deleted: z.number() })
 export type DeleteRowsResponse = z.infer<typeof DeleteRowsResponse>
 
+/** A CSV of every row of a sort and filter, downloaded once from the address answered (as the SQL editor's). */
+export const ExportRowsBody = z.object({ sort: RowSort.optional(), filters: ReadRowsBody.shape.filters })
+export type ExportRowsBody = z.input<typeof ExportRowsBody>
+
 export const NO_PRIMARY_KEY_MESSAGE =
   'This table has no primary key, so its rows cannot be told apart safely: it is read-only in the table editor. Add a primary key to edit it.'
 export const TABLE_EDIT_DENIED_MESSAGE = 'You need additional permissions to change the rows of this table'

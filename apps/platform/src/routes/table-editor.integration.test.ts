@@ -58,6 +58,12 @@ afterAll(async () => {
   await s?.t.destroy()
 })
 
+/** The cookies of a client, for a plain fetch of a download address. */
+async function cookieHeader(client: ApiClient): Promise<Record<string, string>> {
+  const cookies = (client as unknown as { cookies: Map<string, string> }).cookies
+  return { cookie: [...cookies].map(([name, value]) => `${name}=${value}`).join('; ') }
+}
+
 const rowsUrl = (table: string) => `${s.base}/tables/${ids[table]}/rows`
 const read = (client: ApiClient, table: string, body: ReadRowsBody = {}) =>
   client.post<ReadRowsResponse & { message?: string }>(`${rowsUrl(table)}/query`, body)
@@ -190,6 +196,52 @@ describe('reading rows', () => {
     expect(pgClass.status).toBe(404)
     const missing = await s.owner.post<{ message: string }>(`${s.base}/tables/4000000000/rows/query`, {})
     expect(missing.status).toBe(404)
+  })
+})
+
+describe('exporting rows', () => {
+  it('gives a single-use CSV download of a sort and filter, booleans as the grid shows them', async () => {
+    const link = await reader.post<{ fileUrl: string; message?: string }>(`${rowsUrl('people')}/export-url`, {
+      sort: { column: 'id', direction: 'desc' },
+      filters: [{ column: 'id', operator: 'in', value: ['3', '4'] }],
+    })
+    expect(link.status, JSON.stringify(link.body)).toBe(200)
+    const path = new URL(link.body.fileUrl).pathname
+    const response = await fetch(`${s.t.baseUrl}${path}`, { headers: await cookieHeader(reader) })
+    expect(response.status).toBe(200)
+    const lines = (await response.text()).trim().split(/\r?\n/)
+    expect(lines[0]).toBe('id,name,age,active,mood,data,born,label')
+    expect(lines.slice(1).map((line) => line.split(',').slice(0, 4).join(','))).toEqual([
+      '4,person 4,4,true',
+      '3,person 3,3,false',
+    ])
+    // single use
+    expect((await fetch(`${s.t.baseUrl}${path}`, { headers: await cookieHeader(reader) })).status).toBe(404)
+
+    // list values that look like array syntax stay values
+    const hostile = await reader.post<{ fileUrl: string }>(`${rowsUrl('people')}/export-url`, {
+      filters: [{ column: 'name', operator: 'in', value: ['person 5', 'x"},{"person 6', '\\'] }],
+    })
+    expect(hostile.status, JSON.stringify(hostile.body)).toBe(200)
+    const csv = await fetch(`${s.t.baseUrl}${new URL(hostile.body.fileUrl).pathname}`, {
+      headers: await cookieHeader(reader),
+    })
+    const ids = (await csv.text())
+      .trim()
+      .split(/\r?\n/)
+      .slice(1)
+      .map((line) => line.split(',')[0])
+    expect(ids).toEqual(['5'])
+  })
+
+  it("refuses a bad filter before giving an address, and another tenant's user", async () => {
+    const bad = await reader.post<{ message: string }>(`${rowsUrl('people')}/export-url`, {
+      filters: [{ column: 'id', operator: 'eq', value: 'abc' }],
+    })
+    expect(bad.status).toBe(400)
+    const stranger = new ApiClient(() => s.t.baseUrl)
+    await stranger.post('/platform/auth/signup', { email: 'exporter@example.com', password: 'exporter-pass' })
+    expect((await stranger.post(`${rowsUrl('people')}/export-url`, {})).status).toBe(404)
   })
 })
 

@@ -1,11 +1,19 @@
-import { CountRowsBody, DeleteRowsBody, InsertRowBody, ReadRowsBody, UpdateRowBody } from '@pgfleet/contracts'
+import {
+  CountRowsBody,
+  DeleteRowsBody,
+  type ExportLinkResponse,
+  ExportRowsBody,
+  InsertRowBody,
+  ReadRowsBody,
+  UpdateRowBody,
+} from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
-import { countRows, deleteRows, insertRow, readRows, updateRow } from '../table-editor/service'
-import { RefParams } from './projects'
+import { countRows, deleteRows, exportRowsLink, insertRow, readRows, updateRow } from '../table-editor/service'
+import { originOf, RefParams } from './projects'
 
 const TableParams = RefParams.extend({
   id: z.coerce.number().int().positive('Table id must be a positive number').max(4_294_967_295, 'No table has this id'),
@@ -42,6 +50,16 @@ export function tableEditorRoutes(ctx: AppContext) {
       const who = caller(request)
       const { key, values } = parseInput(UpdateRowBody, request.body)
       return updateRow(ctx, who, key, values)
+    })
+
+    app.post(`${base}/export-url`, async (request): Promise<ExportLinkResponse> => {
+      const who = caller(request)
+      const { sort, filters } = parseInput(ExportRowsBody, request.body)
+      const { token, expiresAt } = await exportRowsLink(ctx, who, { sort, filters })
+      return {
+        fileUrl: `${originOf(ctx, request)}/platform/pg-meta/${encodeURIComponent(who.ref)}/query/export/${token}`,
+        expires_at: new Date(expiresAt).toISOString(),
+      }
     })
 
     app.post(`${base}/delete`, async (request) => {

@@ -27,6 +27,18 @@ export function selectList(shape: TableShape): string {
   return shape.columns.map((c) => `${ident(c.name)}::text`).join(', ')
 }
 
+/** Every column under its own name, booleans as the grid shows them ('true', not Postgres's 't'). */
+function exportList(shape: TableShape): string {
+  return shape.columns
+    .map((c) => {
+      const name = ident(c.name)
+      return c.format === 'bool'
+        ? `case when ${name} then 'true' when not ${name} then 'false' end as ${name}`
+        : `${name}::text as ${name}`
+    })
+    .join(', ')
+}
+
 /** How rows are told apart for paging: the primary key, or the physical position without one. */
 export function keyExpressions(shape: TableShape): { expressions: string[]; cast: string } {
   if (shape.primaryKey.length > 0) return { expressions: shape.primaryKey.map(ident), cast: '' }
@@ -103,6 +115,15 @@ function afterCursor(
   }
 }
 
+/** The sort column then the key, all one way; qualified, as a bare name would mean the output column (text). */
+function orderBy(shape: TableShape, sort: RowSort | undefined): string {
+  const { expressions } = keyExpressions(shape)
+  const direction = sort?.direction === 'desc' ? ' desc' : ''
+  return [...(sort ? [ident(columnOf(shape, sort.column).name)] : []), ...expressions]
+    .map((expression) => `r.${expression}${direction}`)
+    .join(', ')
+}
+
 export interface PageQuery {
   sort?: RowSort
   filters: RowFilter[]
@@ -119,14 +140,17 @@ export function pageStatement(shape: TableShape, query: PageQuery): Statement {
   const params = new Params()
   const conditions = query.filters.map((filter) => filterCondition(shape, filter, params))
   if (query.after) conditions.push(afterCursor(shape, query.sort, query.after, params).condition)
-  const { expressions } = keyExpressions(shape)
-  const direction = query.sort?.direction === 'desc' ? ' desc' : ''
-  // qualified: a bare name in ORDER BY would mean the output column, which is the value as text
-  const order = [...(query.sort ? [ident(columnOf(shape, query.sort.column).name)] : []), ...expressions]
-    .map((expression) => `r.${expression}${direction}`)
-    .join(', ')
+  const order = orderBy(shape, query.sort)
   const extra = shape.primaryKey.length === 0 ? ', ctid::text' : ''
   const text = `select ${selectList(shape)}${extra} from ${qualifiedName(shape)} as r${whereClause(conditions)} order by ${order} limit ${params.add(query.limit + 1)}`
+  return { text, values: params.values }
+}
+
+/** Every row of a sort and filter, in the grid's order, for a CSV export (streamed through a cursor). */
+export function exportStatement(shape: TableShape, query: Pick<PageQuery, 'sort' | 'filters'>): Statement {
+  const params = new Params()
+  const conditions = query.filters.map((filter) => filterCondition(shape, filter, params))
+  const text = `select ${exportList(shape)} from ${qualifiedName(shape)} as r${whereClause(conditions)} order by ${orderBy(shape, query.sort)}`
   return { text, values: params.values }
 }
 

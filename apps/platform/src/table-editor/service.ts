@@ -16,11 +16,14 @@ import type pg from 'pg'
 import { roleCan } from '../auth/permissions'
 import type { AppContext } from '../context'
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors'
-import { isPostgresError } from '../sql/query-errors'
+import { type ExportLink, exportLinks } from '../sql/export-links'
+import { isPostgresError, SqlQueryError } from '../sql/query-errors'
+import { checkQueryExport } from '../sql/query-export'
 import { accessFor, assertRunning, leaseWithRetry, sqlProjectFor } from '../sql/service'
 import {
   countStatement,
   deleteStatement,
+  exportStatement,
   insertStatement,
   type PageQuery,
   pageStatement,
@@ -179,4 +182,30 @@ export async function deleteRows(ctx: AppContext, caller: Caller, keys: RowKey[]
     const result = await client.query(deleteStatement(shape, keys))
     return { deleted: result.rowCount ?? 0 }
   })
+}
+
+/**
+ * A single-use download of every row of a sort and filter as CSV, streamed by the SQL editor's export route:
+ * the statement is built here (quoted names, bound values) and checked before the address is given.
+ */
+export async function exportRowsLink(
+  ctx: AppContext,
+  caller: Caller,
+  query: Pick<PageQuery, 'sort' | 'filters'>,
+): Promise<ExportLink> {
+  const statement = await withTable(ctx, caller, 'read', async (_client, shape) => exportStatement(shape, query))
+  // the SQL editor's parameters send lists as JSON: an `in` list goes as Postgres array text instead
+  const parameters = statement.values.map((value) => (Array.isArray(value) ? arrayLiteral(value as string[]) : value))
+  const body = { query: statement.text, parameters }
+  try {
+    await checkQueryExport(ctx, caller.userId, caller.ref, body)
+  } catch (error) {
+    throw error instanceof SqlQueryError ? badRequest(error.body.message) : error
+  }
+  return exportLinks(ctx).issue({ userId: caller.userId, ref: caller.ref, format: 'csv', body })
+}
+
+/** A Postgres array literal of text elements, each quoted and escaped: a, b "c" gives `{"a","b \"c\""}`. */
+export function arrayLiteral(values: string[]): string {
+  return `{${values.map((value) => `"${value.replaceAll('\\', '\\\\').replaceAll('"', '\\"')}"`).join(',')}}`
 }

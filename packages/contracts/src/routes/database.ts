@@ -38,6 +38,7 @@ import {
   CountRowsResponse,
   DeleteRowsBody,
   DeleteRowsResponse,
+  ExportRowsBody,
   InsertRowBody,
   ReadRowsBody,
   ReadRowsResponse,
@@ -198,6 +199,14 @@ export const databaseApiRoutes = {
     body: DeleteRowsBody,
     response: DeleteRowsResponse,
     description: 'Deletes rows by their primary keys',
+  },
+  'POST /platform/pg-meta/{ref}/tables/{id}/rows/export-url': {
+    method: 'POST',
+    path: '/platform/pg-meta/{ref}/tables/{id}/rows/export-url',
+    params: ['ref', 'id'],
+    body: ExportRowsBody,
+    response: ExportLinkResponse,
+    description: 'A single-use download address of the rows of a sort and filter, as CSV',
   },
   'GET /platform/pg-meta/{ref}/columns': {
     method: 'GET',

@@ -9,10 +9,11 @@ import {
   type RowKey,
   type RowSort,
 } from '@pgfleet/contracts'
-import { Plus, RefreshCw, Trash2 } from 'lucide-react'
+import { Download, Plus, RefreshCw, Trash2 } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { getErrorMessage } from '../../../data/fetcher'
+import { useExportRowsMutation } from '../../../data/table-rows/export-rows-mutation'
 import {
   useDeleteRowsMutation,
   useInsertRowMutation,
@@ -20,6 +21,7 @@ import {
 } from '../../../data/table-rows/row-mutations'
 import { useRowCountQuery, useTableRowsQuery } from '../../../data/table-rows/rows-query'
 import { useDebouncedCallback } from '../../../lib/debounce'
+import { startBrowserDownload } from '../../../lib/download'
 import { useCan } from '../../../lib/use-can'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
@@ -40,6 +42,8 @@ import {
   DELETE_ROWS_LABEL,
   DELETE_ROWS_TITLE,
   EDIT_CELL_TITLE,
+  EXPORT_CSV_LABEL,
+  EXPORT_FAILED,
   INSERT_FAILED,
   INSERT_ROW_LABEL,
   LOAD_ROWS_ERROR_TITLE,
@@ -141,6 +145,10 @@ export function TableView({
     },
     onError: (error) => toast.error(DELETE_FAILED(getErrorMessage(error))),
   })
+  const exportCsv = useExportRowsMutation({
+    onSuccess: (link) => startBrowserDownload(link.fileUrl),
+    onError: (error) => toast.error(EXPORT_FAILED(getErrorMessage(error))),
+  })
   const selectedRows = rows.filter((row) => selected.has(row.key))
 
   return (
@@ -169,6 +177,14 @@ export function TableView({
               }))
             }
           />
+          <Button
+            size="sm"
+            loading={exportCsv.isPending}
+            onClick={() => exportCsv.mutate({ ref: projectRef, tableId, sort, filters })}
+          >
+            <Download className="size-4" aria-hidden="true" />
+            {EXPORT_CSV_LABEL}
+          </Button>
           <Button
             size="sm"
             variant="ghost"

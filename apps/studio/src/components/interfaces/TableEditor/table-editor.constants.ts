@@ -72,6 +72,8 @@ export const DELETE_ROWS_DESCRIPTION = 'The selected rows are deleted from the t
 export const ROWS_DELETED_TOAST = (count: number) => `${count} ${count === 1 ? 'row' : 'rows'} deleted`
 export const DELETE_FAILED = (message: string) => `Could not delete the rows: ${message}`
 export const REFRESH_LABEL = 'Refresh'
+export const EXPORT_CSV_LABEL = 'Export CSV'
+export const EXPORT_FAILED = (message: string) => `Could not export the rows: ${message}`
 
 /** How close to the end of the loaded rows (in rows) the next page is asked for. */
 export const LOAD_MORE_THRESHOLD_ROWS = 40
