@@ -116,11 +116,11 @@ function afterCursor(
 }
 
 /** The sort column then the key, all one way; qualified, as a bare name would mean the output column (text). */
-function orderBy(shape: TableShape, sort: RowSort | undefined): string {
+function orderBy(shape: TableShape, sort: RowSort | undefined, alias = 'r'): string {
   const { expressions } = keyExpressions(shape)
   const direction = sort?.direction === 'desc' ? ' desc' : ''
   return [...(sort ? [ident(columnOf(shape, sort.column).name)] : []), ...expressions]
-    .map((expression) => `r.${expression}${direction}`)
+    .map((expression) => `${alias}.${expression}${direction}`)
     .join(', ')
 }
 
@@ -135,14 +135,16 @@ export interface PageQuery {
  * One page, plus one more row to tell whether a next page exists. Keyset paging: the page after a cursor is
  * an index range scan however deep it is, where OFFSET would read and drop every row before it. A table without
  * a primary key pages by ctid (a TID range scan); its rows then carry their ctid as one last value.
+ * The page is chosen on the stored rows and only its rows are turned into text: sorting on a column without an
+ * index reads the whole table, and casting every row of it would cost more than the sort.
  */
 export function pageStatement(shape: TableShape, query: PageQuery): Statement {
   const params = new Params()
   const conditions = query.filters.map((filter) => filterCondition(shape, filter, params))
   if (query.after) conditions.push(afterCursor(shape, query.sort, query.after, params).condition)
-  const order = orderBy(shape, query.sort)
-  const extra = shape.primaryKey.length === 0 ? ', ctid::text' : ''
-  const text = `select ${selectList(shape)}${extra} from ${qualifiedName(shape)} as r${whereClause(conditions)} order by ${order} limit ${params.add(query.limit + 1)}`
+  const noKey = shape.primaryKey.length === 0
+  const page = `select r.*${noKey ? ', r.ctid' : ''} from ${qualifiedName(shape)} as r${whereClause(conditions)} order by ${orderBy(shape, query.sort)} limit ${params.add(query.limit + 1)}`
+  const text = `select ${selectList(shape)}${noKey ? ', p.ctid::text' : ''} from (${page}) as p order by ${orderBy(shape, query.sort, 'p')}`
   return { text, values: params.values }
 }
 

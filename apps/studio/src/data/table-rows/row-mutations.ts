@@ -36,26 +36,55 @@ export function rowMatchesKey(columns: { name: string }[], row: CellValue[], key
   return Object.entries(key).every(([name, value]) => row[columns.findIndex((c) => c.name === name)] === value)
 }
 
+/** Every loaded page of the table with the row of `key` replaced by `change(row, columns)`. */
+function replaceRow(
+  data: RowsPages | undefined,
+  key: RowKey,
+  change: (row: CellValue[], columns: { name: string }[]) => CellValue[],
+): RowsPages | undefined {
+  return (
+    data && {
+      ...data,
+      pages: data.pages.map((page) => ({
+        ...page,
+        rows: page.rows.map((row) => (rowMatchesKey(page.columns, row, key) ? change(row, page.columns) : row)),
+      })),
+    }
+  )
+}
+
 /**
- * Saves a cell and puts the stored row in place in every loaded page: the grid shows it at once, without
- * reading the pages again (a big table's scroll position and loaded pages stay as they are).
+ * Saves a cell. The grid shows the new value at once, then the row as the database stored it (defaults,
+ * triggers, normalised JSON), in place in every loaded page: the pages are not read again, so a big table's
+ * scroll position stays. A refused change puts the old value back.
  */
 export function useUpdateRowMutation(options: MutationOptions<RowResponse, UpdateRowVariables> = {}) {
   const queryClient = useQueryClient()
+  const pagesOf = (variables: UpdateRowVariables) => ({
+    queryKey: [...tableRowsKeys.table(variables.ref, variables.tableId), 'pages'],
+  })
   return useMutation({
     ...options,
     mutationFn: updateRow,
+    onMutate: (variables) => {
+      const before = queryClient.getQueriesData<RowsPages>(pagesOf(variables))
+      queryClient.setQueriesData<RowsPages>(pagesOf(variables), (data) =>
+        replaceRow(data, variables.key, (row, columns) =>
+          row.map((value, i) => {
+            const name = columns[i]?.name ?? ''
+            return Object.hasOwn(variables.values, name) ? (variables.values[name] ?? null) : value
+          }),
+        ),
+      )
+      return before
+    },
+    onError: (error, variables, before, ...rest) => {
+      for (const [queryKey, data] of before ?? []) queryClient.setQueryData(queryKey, data)
+      options.onError?.(error, variables, before, ...rest)
+    },
     onSuccess: async (answer, variables, ...rest) => {
-      queryClient.setQueriesData<RowsPages>(
-        { queryKey: [...tableRowsKeys.table(variables.ref, variables.tableId), 'pages'] },
-        (data) =>
-          data && {
-            ...data,
-            pages: data.pages.map((page) => ({
-              ...page,
-              rows: page.rows.map((row) => (rowMatchesKey(page.columns, row, variables.key) ? answer.row : row)),
-            })),
-          },
+      queryClient.setQueriesData<RowsPages>(pagesOf(variables), (data) =>
+        replaceRow(data, variables.key, () => answer.row),
       )
       await options.onSuccess?.(answer, variables, ...rest)
     },

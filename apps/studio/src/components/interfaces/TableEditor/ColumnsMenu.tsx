@@ -1,4 +1,3 @@
-import type { PgColumn } from '@pgfleet/contracts'
 import { Columns3 } from 'lucide-react'
 import { buttonClassName } from '../../ui/Button'
 import { COLUMNS_MENU_LABEL } from './table-editor.constants'
@@ -9,7 +8,7 @@ export function ColumnsMenu({
   hidden,
   onToggle,
 }: {
-  columns: PgColumn[]
+  columns: readonly { name: string }[]
   hidden: readonly string[]
   onToggle: (name: string, shown: boolean) => void
 }) {

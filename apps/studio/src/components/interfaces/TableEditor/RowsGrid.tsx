@@ -1,5 +1,5 @@
 import 'react-data-grid/lib/styles.css'
-import type { CellValue, PgColumn, RowSort } from '@pgfleet/contracts'
+import type { CellValue, RowSort } from '@pgfleet/contracts'
 import { useEffect, useMemo, useRef } from 'react'
 import { type Column, DataGrid, type DataGridHandle, SelectColumn, type SortColumn } from 'react-data-grid'
 import {
@@ -10,6 +10,8 @@ import {
 } from './table-editor.constants'
 
 export type GridRow = { key: string; values: CellValue[] }
+/** What the grid shows of a column (the table's full description may not have arrived yet). */
+export type GridColumn = { name: string; format: string; is_primary_key: boolean }
 
 const ROW_HEIGHT_PX = 30
 const HEADER_HEIGHT_PX = 44
@@ -39,7 +41,7 @@ export function RowsGrid({
   viewKey,
 }: {
   /** the shown columns, each with its index in a row's values */
-  columns: { column: PgColumn; index: number }[]
+  columns: { column: GridColumn; index: number }[]
   rows: GridRow[]
   sort: RowSort | undefined
   onSortChange: (sort: RowSort | undefined) => void
@@ -49,7 +51,7 @@ export function RowsGrid({
   selected: ReadonlySet<string>
   onSelectedChange: (selected: Set<string>) => void
   /** absent when the rows cannot be changed */
-  onEditCell?: (row: GridRow, column: PgColumn) => void
+  onEditCell?: (row: GridRow, column: GridColumn) => void
   onNearEnd: () => void
   /** changes when the rows start over (another sort or filter): the grid goes back to the top */
   viewKey: string

@@ -44,8 +44,6 @@ export function TableEditorPage({ projectRef, tableId }: { projectRef: string; t
         <p className="text-sm text-neutral-600">{PICK_TABLE_DESCRIPTION}</p>
       </div>
     )
-  } else if (table.isPending) {
-    main = <PageSkeleton />
   } else if (table.isError) {
     main =
       isApiError(table.error) && table.error.status === 404 ? (
@@ -61,12 +59,8 @@ export function TableEditorPage({ projectRef, tableId }: { projectRef: string; t
       )
   } else {
     main = (
-      <TableView
-        key={table.data.id}
-        projectRef={projectRef}
-        table={table.data}
-        orgSlug={project.data?.organization_slug}
-      />
+      // the rows are read at once, beside the table's description (not after it)
+      <TableView key={tableId} projectRef={projectRef} tableId={tableId} orgSlug={project.data?.organization_slug} />
     )
   }
 

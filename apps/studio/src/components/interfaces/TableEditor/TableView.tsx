@@ -4,7 +4,6 @@ import {
   PermissionAction,
   PermissionResource,
   type PgColumn,
-  type PgTable,
   type RowFilter,
   type RowKey,
   type RowSort,
@@ -13,6 +12,7 @@ import { Download, Plus, RefreshCw, Trash2 } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { getErrorMessage } from '../../../data/fetcher'
+import { useTableQuery } from '../../../data/pg-meta/table-query'
 import { useExportRowsMutation } from '../../../data/table-rows/export-rows-mutation'
 import {
   useDeleteRowsMutation,
@@ -34,7 +34,7 @@ import { ColumnsMenu } from './ColumnsMenu'
 import { loadColumnPrefs, saveColumnPrefs } from './column-prefs'
 import { FilterBar } from './FilterBar'
 import { InsertRowPanel } from './InsertRowPanel'
-import { type GridRow, RowsGrid } from './RowsGrid'
+import { type GridColumn, type GridRow, RowsGrid } from './RowsGrid'
 import {
   CELL_SAVE_FAILED,
   DELETE_FAILED,
@@ -58,19 +58,20 @@ import {
 } from './table-editor.constants'
 
 const PREFS_SAVE_DELAY_MS = 300
+const NO_COLUMNS: PgColumn[] = []
 
 /** One table's rows: filter bar, sortable grid with paging as it scrolls, and the edits the caller may make. */
 export function TableView({
   projectRef,
-  table,
+  tableId,
   orgSlug,
 }: {
   projectRef: string
-  table: PgTable
+  tableId: number
   orgSlug: string | undefined
 }) {
-  const tableId = table.id
-  const columns = table.columns ?? []
+  const table = useTableQuery({ ref: projectRef, id: tableId })
+  const columns = table.data?.columns ?? NO_COLUMNS
   const [sort, setSort] = useState<RowSort>()
   const [filters, setFilters] = useState<RowFilter[]>([])
   const [prefs, setPrefs] = useState(() => loadColumnPrefs(projectRef, tableId))
@@ -93,12 +94,22 @@ export function TableView({
     () => new Map((firstPage?.columns ?? columns).map((column, index) => [column.name, index])),
     [firstPage?.columns, columns],
   )
+  // the rows' own column list until the table's description arrives
+  const gridColumns = useMemo<GridColumn[]>(
+    () =>
+      table.data?.columns ??
+      (firstPage?.columns ?? []).map((column) => ({
+        ...column,
+        is_primary_key: firstPage?.primaryKey.includes(column.name) ?? false,
+      })),
+    [table.data?.columns, firstPage],
+  )
   const shownColumns = useMemo(
     () =>
-      columns
+      gridColumns
         .filter((column) => !prefs.hidden.includes(column.name) && positions.has(column.name))
         .map((column) => ({ column, index: positions.get(column.name) ?? 0 })),
-    [columns, prefs.hidden, positions],
+    [gridColumns, prefs.hidden, positions],
   )
   const keyOf = useMemo(() => {
     const indexes = primaryKey.map((name) => positions.get(name) ?? 0)
@@ -155,7 +166,7 @@ export function TableView({
     <div className="flex h-full min-h-0 flex-col" data-testid="table-view">
       <div className="flex flex-wrap items-center gap-3 border-b border-neutral-200 px-4 py-2">
         <h1 className="font-mono text-sm font-semibold text-neutral-900" data-testid="table-title">
-          {table.schema}.{table.name}
+          {table.data ? `${table.data.schema}.${table.data.name}` : ''}
         </h1>
         <span className="text-xs text-neutral-600" data-testid="row-count">
           {count.data ? ROWS_COUNT(count.data.count, count.data.estimate) : ''}
@@ -168,7 +179,7 @@ export function TableView({
             </Button>
           )}
           <ColumnsMenu
-            columns={columns}
+            columns={gridColumns}
             hidden={prefs.hidden}
             onToggle={(name, shown) =>
               updatePrefs((current) => ({
@@ -196,7 +207,7 @@ export function TableView({
           >
             <RefreshCw className="size-4" aria-hidden="true" />
           </Button>
-          {editable && (
+          {editable && table.data && (
             <Button size="sm" variant="primary" onClick={() => setInserting(true)}>
               <Plus className="size-4" aria-hidden="true" />
               {INSERT_ROW_LABEL}
@@ -215,7 +226,7 @@ export function TableView({
         </Alert>
       )}
       <div className="border-b border-neutral-200 px-4 py-2">
-        <FilterBar columns={columns} filters={filters} onApply={setFilters} />
+        <FilterBar columns={gridColumns} filters={filters} onApply={setFilters} />
       </div>
       <div className="relative min-h-0 flex-1">
         {rowsQuery.isPending ? (
@@ -251,8 +262,10 @@ export function TableView({
               selected={selected}
               onSelectedChange={setSelected}
               onEditCell={
-                editable
-                  ? (row, column) => {
+                editable && table.data
+                  ? (row, gridColumn) => {
+                      const column = columns.find((c) => c.name === gridColumn.name)
+                      if (!column) return
                       setEditError(undefined)
                       setEditing({ row, column })
                     }
