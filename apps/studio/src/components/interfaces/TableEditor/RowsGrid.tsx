@@ -59,7 +59,8 @@ export function RowsGrid({
   const gridRef = useRef<DataGridHandle>(null)
   // biome-ignore lint/correctness/useExhaustiveDependencies: viewKey is the trigger, not an input
   useEffect(() => {
-    gridRef.current?.element?.scrollTo({ top: 0 })
+    const element = gridRef.current?.element
+    if (element) element.scrollTop = 0
   }, [viewKey])
   const gridColumns = useMemo<Column<GridRow>[]>(
     () => [
