@@ -8,7 +8,10 @@ const fitsWhole = (page: Page, text: string) =>
   page
     .getByTestId('results-grid')
     .getByRole('gridcell', { name: text, exact: true })
-    .evaluate((cell: HTMLElement) => cell.scrollWidth <= cell.clientWidth)
+    .evaluate((cell) => {
+      const box = cell as unknown as { scrollWidth: number; clientWidth: number }
+      return box.scrollWidth <= box.clientWidth
+    })
 
 test('SQL editor rough edges: widths, failed batches, confirmations, quotes, CSV booleans, narrow screens', async ({
   page,

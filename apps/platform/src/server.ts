@@ -29,6 +29,7 @@ import { projectStorageRoutes } from './routes/project-storage'
 import { projectUpgradeRoutes } from './routes/project-upgrade'
 import { projectRoutes } from './routes/projects'
 import { storageRoutes } from './routes/storage'
+import { tableEditorRoutes } from './routes/table-editor'
 
 const API_PREFIXES = ['/platform/', '/v1/', '/api/', '/p/']
 
@@ -78,6 +79,7 @@ export async function buildServer(ctx: AppContext, logger: FastifyBaseLogger): P
   await app.register(projectRestRoutes(ctx))
   await app.register(pgMetaQueryRoutes(ctx))
   await app.register(pgMetaRoutes(ctx))
+  await app.register(tableEditorRoutes(ctx))
   await app.register(projectExtensionRoutes(ctx))
   await app.register(projectKeysRoutes(ctx))
   await app.register(projectSettingsRoutes(ctx))

@@ -13,6 +13,11 @@ export interface ExportLinkGrant {
   expiresAt: number
 }
 
+export interface ExportLink {
+  token: string
+  expiresAt: number
+}
+
 /** Outstanding links per user: enough for a few tabs, not a way to fill the platform's memory. */
 const MAX_LINKS_PER_USER = 20
 
@@ -23,7 +28,7 @@ const MAX_LINKS_PER_USER = 20
 class ExportLinks {
   private readonly grants = new Map<string, ExportLinkGrant>()
 
-  issue(grant: Omit<ExportLinkGrant, 'expiresAt'>): { token: string; expiresAt: number } {
+  issue(grant: Omit<ExportLinkGrant, 'expiresAt'>): ExportLink {
     const now = Date.now()
     this.sweep(now)
     const mine = [...this.grants].filter(([, g]) => g.userId === grant.userId)

@@ -70,7 +70,7 @@ export function assertRunning(row: SqlProjectRow): void {
 }
 
 /** A lease on the project's database; a stale pool (the server restarted elsewhere) is dropped and retried once. */
-async function leaseWithRetry(ctx: AppContext, row: SqlProjectRow, access: SqlAccess, options: LeaseOptions) {
+export async function leaseWithRetry(ctx: AppContext, row: SqlProjectRow, access: SqlAccess, options: LeaseOptions) {
   const project = await projectSql(ctx, row.ref, row.sql_statement_timeout_ms)
   try {
     return { project, lease: await project.lease(access, options) }

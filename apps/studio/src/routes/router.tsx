@@ -27,6 +27,7 @@ export const PAGE_TITLES = {
   pointInTimeRecovery: 'Point-in-time recovery',
   addons: 'Add-ons',
   sqlEditor: 'SQL editor',
+  tableEditor: 'Table editor',
   reports: 'Reports',
   report: 'Report',
   database: 'Database',
@@ -72,6 +73,7 @@ const ProjectScheduledBackups = lazy(() => import('./project-scheduled-backups')
 const ProjectPitr = lazy(() => import('./project-pitr'))
 const ProjectAddons = lazy(() => import('./project-addons'))
 const ProjectSql = lazy(() => import('./project-sql'))
+const ProjectEditor = lazy(() => import('./project-editor'))
 const ProjectReports = lazy(() => import('./project-reports'))
 const ProjectReport = lazy(() => import('./project-report'))
 const ProjectDatabase = lazy(() => import('./project-database'))
@@ -201,6 +203,16 @@ export const routes: RouteObject[] = [
                 path: 'settings/addons',
                 handle: { title: PAGE_TITLES.addons } satisfies RouteHandle,
                 element: page(ProjectAddons),
+              },
+              {
+                path: 'editor',
+                handle: { title: PAGE_TITLES.tableEditor } satisfies RouteHandle,
+                element: page(ProjectEditor),
+              },
+              {
+                path: 'editor/:tableId',
+                handle: { title: PAGE_TITLES.tableEditor } satisfies RouteHandle,
+                element: page(ProjectEditor),
               },
               {
                 path: 'sql',

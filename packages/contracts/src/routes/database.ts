@@ -34,6 +34,18 @@ import {
   SqlSettings,
   UpdateSqlSettingsBody,
 } from '../sql'
+import {
+  CountRowsBody,
+  CountRowsResponse,
+  DeleteRowsBody,
+  DeleteRowsResponse,
+  ExportRowsBody,
+  InsertRowBody,
+  ReadRowsBody,
+  ReadRowsResponse,
+  RowResponse,
+  UpdateRowBody,
+} from '../table-editor'
 import { FileDownload, type RouteDefinition } from './define'
 
 /** A project's database: its metadata (pg-meta), running SQL, generated types and extensions. */
@@ -157,6 +169,54 @@ export const databaseApiRoutes = {
     params: ['ref', 'id'],
     response: PgTable,
     description: 'One table with its columns and exact size',
+  },
+  'POST /platform/pg-meta/{ref}/tables/{id}/rows/query': {
+    method: 'POST',
+    path: '/platform/pg-meta/{ref}/tables/{id}/rows/query',
+    params: ['ref', 'id'],
+    body: ReadRowsBody,
+    response: ReadRowsResponse,
+    description: "One page of a table's rows: sorted, filtered, after a cursor (keyset paging)",
+  },
+  'POST /platform/pg-meta/{ref}/tables/{id}/rows/count': {
+    method: 'POST',
+    path: '/platform/pg-meta/{ref}/tables/{id}/rows/count',
+    params: ['ref', 'id'],
+    body: CountRowsBody,
+    response: CountRowsResponse,
+    description: 'How many rows match: exact for small tables, the planner estimate for big ones',
+  },
+  'POST /platform/pg-meta/{ref}/tables/{id}/rows': {
+    method: 'POST',
+    path: '/platform/pg-meta/{ref}/tables/{id}/rows',
+    params: ['ref', 'id'],
+    body: InsertRowBody,
+    response: RowResponse,
+    description: 'Inserts one row; columns left out take their defaults',
+  },
+  'PATCH /platform/pg-meta/{ref}/tables/{id}/rows': {
+    method: 'PATCH',
+    path: '/platform/pg-meta/{ref}/tables/{id}/rows',
+    params: ['ref', 'id'],
+    body: UpdateRowBody,
+    response: RowResponse,
+    description: 'Changes one row, found by its primary key, and answers it as stored',
+  },
+  'POST /platform/pg-meta/{ref}/tables/{id}/rows/delete': {
+    method: 'POST',
+    path: '/platform/pg-meta/{ref}/tables/{id}/rows/delete',
+    params: ['ref', 'id'],
+    body: DeleteRowsBody,
+    response: DeleteRowsResponse,
+    description: 'Deletes rows by their primary keys',
+  },
+  'POST /platform/pg-meta/{ref}/tables/{id}/rows/export-url': {
+    method: 'POST',
+    path: '/platform/pg-meta/{ref}/tables/{id}/rows/export-url',
+    params: ['ref', 'id'],
+    body: ExportRowsBody,
+    response: ExportLinkResponse,
+    description: 'A single-use download address of the rows of a sort and filter, as CSV',
   },
   'GET /platform/pg-meta/{ref}/columns': {
     method: 'GET',

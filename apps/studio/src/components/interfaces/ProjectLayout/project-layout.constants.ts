@@ -16,6 +16,7 @@ import {
   Settings,
   SlidersHorizontal,
   SquareTerminal,
+  Table2,
   Users,
   Zap,
 } from 'lucide-react'
@@ -53,6 +54,7 @@ export const RESIZE_KEYBOARD_STEP_PX = 16
  */
 export const RESIZABLE_MENU_SECTIONS: ReadonlySet<string> = new Set([
   'sql',
+  'editor',
   'database',
   'storage',
   'auth',
@@ -76,6 +78,7 @@ export const PRODUCT_MENU: readonly ProductMenuGroup[] = [
     label: 'Project',
     items: [
       { label: 'Home', path: '', icon: House },
+      { label: 'Table editor', path: 'editor', icon: Table2 },
       { label: 'SQL editor', path: 'sql', icon: SquareTerminal },
       {
         label: 'Database',

@@ -1,0 +1,70 @@
+import {
+  CountRowsBody,
+  DeleteRowsBody,
+  type ExportLinkResponse,
+  ExportRowsBody,
+  InsertRowBody,
+  ReadRowsBody,
+  UpdateRowBody,
+} from '@pgfleet/contracts'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { requireAuth } from '../auth/request-auth'
+import type { AppContext } from '../context'
+import { parseInput } from '../errors'
+import { countRows, deleteRows, exportRowsLink, insertRow, readRows, updateRow } from '../table-editor/service'
+import { originOf, RefParams } from './projects'
+
+const TableParams = RefParams.extend({
+  id: z.coerce.number().int().positive('Table id must be a positive number').max(4_294_967_295, 'No table has this id'),
+})
+
+/** The table editor's rows: read a page, count, insert, change and delete, by primary key. */
+export function tableEditorRoutes(ctx: AppContext) {
+  const caller = (request: FastifyRequest) => {
+    const { userId } = requireAuth(request)
+    const { ref, id } = parseInput(TableParams, request.params)
+    return { userId, ref, tableId: id }
+  }
+
+  return async (app: FastifyInstance) => {
+    const base = '/platform/pg-meta/:ref/tables/:id/rows'
+
+    app.post(`${base}/query`, async (request) => {
+      const who = caller(request)
+      const { sort, filters, after, limit } = parseInput(ReadRowsBody, request.body)
+      return readRows(ctx, who, { sort, filters, after, limit })
+    })
+
+    app.post(`${base}/count`, async (request) => {
+      const who = caller(request)
+      return countRows(ctx, who, parseInput(CountRowsBody, request.body).filters)
+    })
+
+    app.post(base, async (request) => {
+      const who = caller(request)
+      return insertRow(ctx, who, parseInput(InsertRowBody, request.body).values)
+    })
+
+    app.patch(base, async (request) => {
+      const who = caller(request)
+      const { key, values } = parseInput(UpdateRowBody, request.body)
+      return updateRow(ctx, who, key, values)
+    })
+
+    app.post(`${base}/export-url`, async (request): Promise<ExportLinkResponse> => {
+      const who = caller(request)
+      const { sort, filters } = parseInput(ExportRowsBody, request.body)
+      const { token, expiresAt } = await exportRowsLink(ctx, who, { sort, filters })
+      return {
+        fileUrl: `${originOf(ctx, request)}/platform/pg-meta/${encodeURIComponent(who.ref)}/query/export/${token}`,
+        expires_at: new Date(expiresAt).toISOString(),
+      }
+    })
+
+    app.post(`${base}/delete`, async (request) => {
+      const who = caller(request)
+      return deleteRows(ctx, who, parseInput(DeleteRowsBody, request.body).keys)
+    })
+  }
+}
