@@ -1,4 +1,4 @@
-import { readdir, rename, rm } from 'node:fs/promises'
+import { readdir, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { withClient } from '../cluster/client'
 import { initCluster } from '../cluster/init'
@@ -64,6 +64,59 @@ export type UpgradeProgress = (key: UpgradeProgressKey) => void | Promise<void>
 
 const PREVIOUS_PREFIX = '.pre-upgrade-'
 
+/** The newest `pgdata.pre-upgrade-*` kept beside the data directory, if any. */
+async function newestPreviousDataDir(dataDir: string): Promise<string | null> {
+  const prefix = `${path.basename(dataDir)}${PREVIOUS_PREFIX}`
+  const names = (await readdir(path.dirname(dataDir)).catch(() => [] as string[])).filter((n) => n.startsWith(prefix))
+  const newest = names.sort().at(-1)
+  return newest ? path.join(path.dirname(dataDir), newest) : null
+}
+
+const dataMajorOf = async (dataDir: string): Promise<number | null> =>
+  readFile(path.join(dataDir, 'PG_VERSION'), 'utf8').then(
+    (text) => Number(text.trim()),
+    () => null,
+  )
+
+/**
+ * Repairs what a platform crash during an earlier attempt's switchover left, before the upgrade runs again:
+ * - between the two renames (no data directory; the old one kept aside): the old data goes back, the copy is
+ *   dropped, and the upgrade starts over from the untouched old cluster;
+ * - after them (the data directory already holds the verified target major, with the old one kept aside): the
+ *   switchover is complete, so the target is started and the upgrade is done (answered here).
+ */
+async function settleSwitchover(
+  host: UpgradeHost,
+  ref: string,
+  target: ProjectRuntimeConfig,
+  upgrading: string,
+  progress: UpgradeProgress,
+): Promise<UpgradeResult | null> {
+  const { dataDir } = host.paths(ref)
+  const previous = await newestPreviousDataDir(dataDir)
+  if (!previous) return null
+  const currentMajor = await dataMajorOf(dataDir)
+  if (currentMajor === null) {
+    await rm(dataDir, { recursive: true, force: true })
+    await rename(previous, dataDir)
+    await rm(upgrading, { recursive: true, force: true })
+    return null
+  }
+  if (currentMajor !== target.major) return null
+  if ((await clusterPid({ dataDir })) !== null) await stopCluster({ dataDir }, 'fast')
+  const spec = await host.configuredSpec(ref, target)
+  await startCluster(spec, { timeoutMs: host.startTimeoutMs })
+  await host.secureRoles(spec)
+  await Promise.resolve()
+    .then(() => progress('completed upgrade'))
+    .catch(() => {})
+  return {
+    previousDataDir: previous,
+    extensionsUpdated: [],
+    timings: { dumpMs: 0, restoreMs: 0, downtimeMs: 0, totalMs: 0 },
+  }
+}
+
 async function databasesOf(spec: ClusterSpec): Promise<string[]> {
   return withClient(spec, async (client) => {
     const { rows } = await client.query<{ datname: string }>(
@@ -94,6 +147,8 @@ export async function upgradeProject(
   const tools = dumpTools(sourceEngine)
   if (!tools) throw new Error(`Upgrading from Postgres ${source.major} needs its pg_dump and pg_restore on this host`)
   const upgrading = `${dataDir}.upgrading`
+  const resumed = await settleSwitchover(host, ref, target, upgrading, progress)
+  if (resumed) return { ...resumed, timings: { ...resumed.timings, totalMs: Math.round(performance.now() - started) } }
   await rm(upgrading, { recursive: true, force: true })
   const newSpec: ClusterSpec = {
     ...host.projectSpec(ref, { ...target, port: null, walArchiving: false }),

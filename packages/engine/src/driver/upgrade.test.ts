@@ -1,3 +1,4 @@
+import { mkdir, rename } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -86,6 +87,21 @@ describe('major upgrade by dump and restore', () => {
     120_000,
   )
 
+  it('after a crash between the switchover renames, puts the old data back before trying again', async () => {
+    const { dataDir } = driver.projectPaths(REF)
+    await driver.stopProject(REF)
+    await rename(dataDir, `${dataDir}.pre-upgrade-15`)
+    await mkdir(`${dataDir}.upgrading`)
+    await expect(
+      driver.upgradeProject(REF, source, target, (key) => {
+        // the new attempt ran from the old data: it gets as far as a new cluster, then fails and starts the old one
+        if (key === 'launched upgraded instance') throw new Error('injected failure')
+      }),
+    ).rejects.toThrow('injected failure')
+    expect((await sql<{ n: string }>("select current_setting('server_version_num') as n"))[0]?.n).toMatch(/^15/)
+    expect((await sql<{ n: number }>('select count(*)::int as n from public.notes'))[0]?.n).toBe(500)
+  }, 120_000)
+
   it('upgrades to 17 object by object, keeping passwords, grants, RLS and sequence values', async () => {
     const seen: UpgradeProgressKey[] = []
     const result = await driver.upgradeProject(REF, source, target, (key) => {
@@ -123,4 +139,16 @@ describe('major upgrade by dump and restore', () => {
       `upgrade 15 → 17: ${JSON.stringify(result.timings)}; extensions ${result.extensionsUpdated.join(', ') || 'unchanged'}`,
     )
   }, 180_000)
+
+  it('after a crash once switched over (before the platform recorded it), finishes on 17 without redoing it', async () => {
+    await driver.stopProject(REF)
+    const seen: UpgradeProgressKey[] = []
+    const result = await driver.upgradeProject(REF, source, target, (key) => {
+      seen.push(key)
+    })
+    expect(seen).toEqual(['completed upgrade'])
+    expect(result.previousDataDir).toMatch(/pgdata\.pre-upgrade-15$/)
+    expect((await sql<{ n: string }>("select current_setting('server_version_num') as n"))[0]?.n).toMatch(/^17/)
+    expect((await sql<{ n: number }>('select count(*)::int as n from public.notes'))[0]?.n).toBe(500)
+  }, 120_000)
 })
