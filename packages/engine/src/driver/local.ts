@@ -9,6 +9,7 @@ import { connectionConfig } from '../cluster/client'
 import { initCluster, isInitializedDataDir, partialDataDir } from '../cluster/init'
 import { clusterPid, readPidFile } from '../cluster/pid-file'
 import { probeCluster } from '../cluster/probe'
+import { setClusterReadOnly } from '../cluster/read-only-mode'
 import { PLATFORM_SUPERUSER } from '../cluster/role-names'
 import { bootstrapProjectRoles } from '../cluster/roles'
 import { readSettingsPort, readStoredSettings, writeClusterSettings } from '../cluster/settings'
@@ -27,6 +28,7 @@ import type { RunAs } from '../system/run-as'
 import { assertTraversableBy } from '../system/traversable'
 import { type BackupInfo, isBackupId } from './backup-store'
 import { LocalBackups, type RestoreCheckResult } from './local-backups'
+import { projectResourceReadings } from './local-resources'
 import { type UpgradeProgress, type UpgradeResult, upgradeBlockers, upgradeProject } from './local-upgrade'
 import { settleDataDir } from './restore-swap'
 import type {
@@ -38,6 +40,7 @@ import type {
   ProjectConnectionOptions,
   ProjectDriver,
   ProjectHealth,
+  ProjectResourceReading,
   ProjectRuntimeConfig,
   ResizeProjectResult,
   RestartProjectResult,
@@ -361,6 +364,17 @@ export class LocalDriver implements ProjectDriver {
 
   async projectDiskUsage(ref: string): Promise<number> {
     return (await directoryUsage(this.projectPaths(ref).dataDir)).bytes
+  }
+
+  projectResourceReadings(refs: string[]): Promise<Record<string, ProjectResourceReading>> {
+    for (const ref of refs) assertValidRef(ref)
+    return projectResourceReadings(refs, (ref) => this.projectPaths(ref))
+  }
+
+  async setProjectReadOnly(ref: string, enabled: boolean): Promise<void> {
+    const location = await this.location(ref)
+    if (!location || (await clusterPid(location)) === null) throw new Error(`Project ${ref} is not running`)
+    await setClusterReadOnly(location, enabled)
   }
 
   async projectHealth(ref: string): Promise<ProjectHealth> {
