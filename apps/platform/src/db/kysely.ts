@@ -11,6 +11,7 @@ import * as backupSchedule from './migrations/009-backup-schedule'
 import * as pitr from './migrations/010-pitr'
 import * as upgrades from './migrations/011-upgrades'
 import * as restoreChecks from './migrations/012-restore-checks'
+import * as resourceSamples from './migrations/013-resource-samples'
 import type { Database } from './types'
 
 export type Db = Kysely<Database>
@@ -29,6 +30,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '010-pitr': pitr,
   '011-upgrades': upgrades,
   '012-restore-checks': restoreChecks,
+  '013-resource-samples': resourceSamples,
 }
 
 export function createDb(config: pg.PoolConfig): { db: Db; pool: pg.Pool } {

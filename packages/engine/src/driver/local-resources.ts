@@ -1,3 +1,4 @@
+import { lstat, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { clusterPid } from '../cluster/pid-file'
 import { directoryUsage } from '../system/disk-usage'
@@ -15,15 +16,22 @@ interface ProjectDirs {
  * Backups are the platform's, not counted.
  */
 export async function projectDiskReading(dirs: ProjectDirs): Promise<ProjectDiskReading> {
-  const [data, wal, temp, archive] = await Promise.all([
-    directoryUsage(dirs.dataDir),
-    directoryUsage(path.join(dirs.dataDir, 'pg_wal')),
+  // each top-level entry once, so base/ (the bulk) and pg_wal/ are walked a single time
+  const names = await readdir(dirs.dataDir).catch(() => [] as string[])
+  const [top, entries, temp, archive] = await Promise.all([
+    lstat(dirs.dataDir).catch(() => null),
+    Promise.all(
+      names.map(async (name) => [name, (await directoryUsage(path.join(dirs.dataDir, name))).bytes] as const),
+    ),
     directoryUsage(path.join(dirs.dataDir, 'base', 'pgsql_tmp')),
     directoryUsage(dirs.walArchiveDir),
   ])
+  const sizes = new Map(entries)
+  const dataBytes = (top?.size ?? 0) + entries.reduce((sum, [, bytes]) => sum + bytes, 0)
   return {
-    totalBytes: data.bytes + archive.bytes,
-    walBytes: wal.bytes,
+    totalBytes: dataBytes + archive.bytes,
+    databaseBytes: (sizes.get('base') ?? 0) - temp.bytes,
+    walBytes: sizes.get('pg_wal') ?? 0,
     tempBytes: temp.bytes,
     walArchiveBytes: archive.bytes,
   }

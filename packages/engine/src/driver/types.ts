@@ -99,6 +99,8 @@ export interface RestoreProjectResult {
 export interface ProjectDiskReading {
   /** everything below, plus tables, indexes and the rest of the data directory */
   totalBytes: number
+  /** tables, indexes and the rest of every database (base/, temporary files left out) */
+  databaseBytes: number
   /** pg_wal, including segments that replication slots hold back */
   walBytes: number
   /** temporary files of running queries */
