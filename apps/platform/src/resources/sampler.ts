@@ -57,6 +57,8 @@ export class ResourceSampler {
     // drained even with no project running, so counts never pile up
     const usage = ctx.usage.drain()
     if (projects.length === 0) return []
+    // WAL that a cleanup in read-only mode wrote would otherwise stay until the next timed checkpoint
+    await Promise.all(projects.filter((p) => p.readonly_mode_enabled).map((p) => ctx.driver.checkpointProject(p.ref)))
     const readings = await ctx.driver.projectResourceReadings(projects.map((project) => project.ref))
     const authHits = await this.authHitsByOrganization(usage)
     const outcomes: SampleOutcome[] = []

@@ -377,6 +377,11 @@ export class LocalDriver implements ProjectDriver {
     await setClusterReadOnly(location, enabled)
   }
 
+  async checkpointProject(ref: string): Promise<boolean> {
+    const location = await this.location(ref)
+    return location ? checkpointCluster(location, 30_000) : false
+  }
+
   async projectHealth(ref: string): Promise<ProjectHealth> {
     const location = await this.location(ref)
     return location ? probeCluster(location) : 'down'

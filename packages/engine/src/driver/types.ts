@@ -216,6 +216,8 @@ export interface ProjectDriver {
    * reload: no restart, no session ended. A session can still lift it for itself to free space.
    */
   setProjectReadOnly(ref: string, enabled: boolean): Promise<void>
+  /** CHECKPOINT on the running project, so WAL it no longer needs is recycled; false when it could not run. */
+  checkpointProject(ref: string): Promise<boolean>
   projectHealth(ref: string): Promise<ProjectHealth>
   /** Stops the server and deletes all of the project's data. */
   destroyProject(ref: string): Promise<void>
