@@ -19,7 +19,7 @@ beforeAll(async () => {
 }, 90_000)
 afterAll(async () => {
   await f?.t.destroy()
-})
+}, 60_000)
 
 /** A disk size at which the project's current use is `percent` of it. */
 async function sizeForUse(percent: number): Promise<number> {
@@ -138,5 +138,5 @@ describe('read-only mode', () => {
     } finally {
       await client.end()
     }
-  }, 300_000)
+  }, 400_000)
 })

@@ -77,6 +77,7 @@ export const PRODUCT_MENU: readonly ProductMenuGroup[] = [
     label: 'Manage',
     items: [
       { label: 'Reports', path: 'reports' },
+      { label: 'Usage', path: 'usage' },
       { label: 'Add-ons', path: 'addons' },
       { label: 'Infrastructure', path: 'infrastructure' },
       { label: 'Compute and disk', path: 'compute-and-disk' },
