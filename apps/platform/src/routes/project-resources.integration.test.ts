@@ -17,7 +17,10 @@ let stranger: ApiClient
 let strangerRef = ''
 
 beforeAll(async () => {
-  f = await startProjectFixture({ PGFLEET_RESOURCE_SAMPLE_INTERVAL_MS: '300' })
+  f = await startProjectFixture({
+    PGFLEET_RESOURCE_SAMPLE_INTERVAL_MS: '300',
+    PGFLEET_AUTH_RATE_LIMIT_HITS_PER_HOUR: '4',
+  })
   ref = f.project.ref
   // another tenant, with a project of its own (never started: a row is enough to be listed)
   stranger = new ApiClient(() => f.t.baseUrl)
@@ -84,6 +87,29 @@ describe('resource routes', () => {
     const theirs = ProjectResourceWarnings.parse((await stranger.get('/platform/projects-resource-warnings')).body)
     expect(theirs.map((w) => w.project)).toEqual([strangerRef])
     expect((await new ApiClient(() => f.t.baseUrl).get('/platform/projects-resource-warnings')).status).toBe(401)
+  })
+
+  it('counts sign-ins refused by the rate limit against the projects of the member’s organizations', async () => {
+    const guesser = new ApiClient(() => f.t.baseUrl)
+    const statuses: number[] = []
+    for (let i = 0; i < 10; i++) {
+      statuses.push(
+        (await guesser.post('/platform/auth/login', { email: 'owner@meta.test', password: 'wrong' })).status,
+      )
+    }
+    expect(statuses.filter((status) => status === 429).length).toBe(5)
+    const warning = await waitFor(
+      async () =>
+        ProjectResourceWarnings.parse((await f.owner.get('/platform/projects-resource-warnings')).body).find(
+          (w) => w.project === ref,
+        ),
+      (w) => w?.auth_rate_limit_exhaustion === 'critical',
+      10_000,
+    )
+    expect(warning?.auth_rate_limit_exhaustion).toBe('critical')
+    // the other tenant's project is not touched by this organization's sign-ins
+    const theirs = ProjectResourceWarnings.parse((await stranger.get('/platform/projects-resource-warnings')).body)
+    expect(theirs[0]?.auth_rate_limit_exhaustion).toBeNull()
   })
 
   it('hides the project from another tenant on every route', async () => {
