@@ -82,7 +82,13 @@ export { SOCKET_ONLY_PORT } from './cluster/types'
 export { COMPUTE_SIZES, type ComputeSettings, type ComputeSize, computeSettings, isComputeSize } from './compute'
 export type { BackupInfo } from './driver/backup-store'
 export { LocalDriver, type LocalDriverOptions, type LocalProjectPaths } from './driver/local'
-export { projectDiskReading, projectResourceReadings } from './driver/local-resources'
+export {
+  DISK_WALK_POLICY,
+  type DiskWalkPolicy,
+  ProjectResourceReader,
+  projectDiskReading,
+  projectResourceReadings,
+} from './driver/local-resources'
 export type { UpgradeProgress, UpgradeResult } from './driver/local-upgrade'
 export type {
   BackupProjectOptions,

@@ -59,7 +59,27 @@ export class ResourceSampler {
     if (projects.length === 0) return []
     // WAL that a cleanup in read-only mode wrote would otherwise stay until the next timed checkpoint
     await Promise.all(projects.filter((p) => p.readonly_mode_enabled).map((p) => ctx.driver.checkpointProject(p.ref)))
-    const readings = await ctx.driver.projectResourceReadings(projects.map((project) => project.ref))
+    // asked-for projects (a disk size change) are measured; the rest may be estimated from above between walks
+    const readings = await ctx.driver.projectResourceReadings(
+      projects.map((project) => project.ref),
+      { exactDisk: refs !== undefined },
+    )
+    // an estimate never decides a warning or read-only mode: near a level, or read-only, measure now
+    const recheck = projects.filter((project) => {
+      const disk = readings[project.ref]?.disk
+      if (!disk?.estimated) return false
+      const percent = (disk.totalBytes / this.diskSize(project)) * 100
+      return project.readonly_mode_enabled || percent >= ctx.config.resources.warningPercent
+    })
+    if (recheck.length > 0) {
+      Object.assign(
+        readings,
+        await ctx.driver.projectResourceReadings(
+          recheck.map((project) => project.ref),
+          { exactDisk: true },
+        ),
+      )
+    }
     const authHits = await this.authHitsByOrganization(usage)
     const outcomes: SampleOutcome[] = []
     for (const project of projects) {
@@ -87,8 +107,7 @@ export class ResourceSampler {
     authRateLimitHits: number,
   ): Promise<SampleOutcome> {
     const { ctx } = this
-    const diskSizeBytes =
-      project.disk_size_bytes === null ? ctx.config.resources.defaultDiskSizeBytes : Number(project.disk_size_bytes)
+    const diskSizeBytes = this.diskSize(project)
     const before = this.previous.get(project.ref)
     this.previous.set(project.ref, reading)
     const elapsedMs = before ? reading.readAt - before.readAt : 0
@@ -149,6 +168,12 @@ export class ResourceSampler {
         })
     }
     return wanted
+  }
+
+  private diskSize(project: SampledProject): number {
+    return project.disk_size_bytes === null
+      ? this.ctx.config.resources.defaultDiskSizeBytes
+      : Number(project.disk_size_bytes)
   }
 
   /** Sign-in rate-limit hits on members' emails, summed per organization the members belong to. */

@@ -34,40 +34,108 @@ export async function projectDiskReading(dirs: ProjectDirs): Promise<ProjectDisk
     walBytes: sizes.get('pg_wal') ?? 0,
     tempBytes: temp.bytes,
     walArchiveBytes: archive.bytes,
+    estimated: false,
   }
 }
 
+/** When a project's disk is walked again rather than estimated. */
+export interface DiskWalkPolicy {
+  /** walk at least this often */
+  maxAgeMs: number
+  /** walk once the project has written this much since the last walk */
+  maxWrittenBytes: number
+}
+
 /**
- * Readings of several projects with one pass over /proc. A project whose server is not running gets its disk
- * reading and null processes.
+ * Walking a data directory costs about 20 µs of CPU per file here (a fresh project has 1,000 files), so 50
+ * projects every minute would take 1.7% of a core. Between walks the disk use is estimated from above: the last
+ * walk plus the bytes the project's processes have written since (Linux counts them as pages are dirtied).
  */
-export async function projectResourceReadings(
+export const DISK_WALK_POLICY: DiskWalkPolicy = { maxAgeMs: 5 * 60_000, maxWrittenBytes: 8 * 1024 ** 2 }
+
+interface WalkedDisk {
+  reading: ProjectDiskReading
+  at: number
+  /** the server's cumulative write_bytes at the walk, and which server that was */
+  writeBytes: number | null
+  pid: number | null
+}
+
+/**
+ * Reads several projects with one pass over /proc, and walks their data directories only when the last walk is
+ * old, the project wrote much since, or the caller asks for exact figures. Not running: a walked disk reading
+ * and null processes.
+ */
+export class ProjectResourceReader {
+  private readonly walked = new Map<string, WalkedDisk>()
+
+  constructor(
+    private readonly dirsOf: (ref: string) => ProjectDirs,
+    private readonly procDir = '/proc',
+    private readonly policy: DiskWalkPolicy = DISK_WALK_POLICY,
+  ) {}
+
+  async read(refs: string[], options: { exactDisk?: boolean } = {}): Promise<Record<string, ProjectResourceReading>> {
+    // read at most once, and only when some project runs
+    let children: Promise<ProcessChildren> | null = null
+    const pass = () => {
+      children ??= readProcessChildren(this.procDir)
+      return children
+    }
+    const readings: Record<string, ProjectResourceReading> = {}
+    await Promise.all(
+      refs.map(async (ref) => {
+        const dirs = this.dirsOf(ref)
+        const pid = await clusterPid({ dataDir: dirs.dataDir })
+        const tree = pid === null ? null : await processTreeUsage(pid, await pass(), this.procDir)
+        const processes = tree && {
+          processCount: tree.pids.length,
+          cpuSeconds: tree.cpuSeconds,
+          memoryBytes: tree.memoryBytes,
+          swapBytes: tree.swapBytes,
+          ioReadBytes: tree.ioReadBytes,
+          ioWriteBytes: tree.ioWriteBytes,
+        }
+        const disk = await this.disk(ref, dirs, pid, tree?.ioWriteBytes ?? null, options.exactDisk === true)
+        readings[ref] = { readAt: Date.now(), disk, processes }
+      }),
+    )
+    return readings
+  }
+
+  forget(ref: string): void {
+    this.walked.delete(ref)
+  }
+
+  private async disk(
+    ref: string,
+    dirs: ProjectDirs,
+    pid: number | null,
+    writeBytes: number | null,
+    exact: boolean,
+  ): Promise<ProjectDiskReading> {
+    const now = Date.now()
+    const last = this.walked.get(ref)
+    const written =
+      last && last.pid === pid && last.writeBytes !== null && writeBytes !== null ? writeBytes - last.writeBytes : null
+    const fresh =
+      !exact && last && now - last.at < this.policy.maxAgeMs && written !== null && written >= 0
+        ? written <= this.policy.maxWrittenBytes
+        : false
+    if (fresh && last && written !== null) {
+      return { ...last.reading, totalBytes: last.reading.totalBytes + written, estimated: true }
+    }
+    const reading = await projectDiskReading(dirs)
+    this.walked.set(ref, { reading, at: now, writeBytes, pid })
+    return reading
+  }
+}
+
+/** Exact readings of several projects (every data directory walked). */
+export function projectResourceReadings(
   refs: string[],
   dirsOf: (ref: string) => ProjectDirs,
   procDir = '/proc',
 ): Promise<Record<string, ProjectResourceReading>> {
-  // read at most once, and only when some project runs
-  let children: Promise<ProcessChildren> | null = null
-  const pass = () => {
-    children ??= readProcessChildren(procDir)
-    return children
-  }
-  const readings: Record<string, ProjectResourceReading> = {}
-  await Promise.all(
-    refs.map(async (ref) => {
-      const dirs = dirsOf(ref)
-      const [disk, pid] = await Promise.all([projectDiskReading(dirs), clusterPid({ dataDir: dirs.dataDir })])
-      const tree = pid === null ? null : await processTreeUsage(pid, await pass(), procDir)
-      const processes = tree && {
-        processCount: tree.pids.length,
-        cpuSeconds: tree.cpuSeconds,
-        memoryBytes: tree.memoryBytes,
-        swapBytes: tree.swapBytes,
-        ioReadBytes: tree.ioReadBytes,
-        ioWriteBytes: tree.ioWriteBytes,
-      }
-      readings[ref] = { readAt: Date.now(), disk, processes }
-    }),
-  )
-  return readings
+  return new ProjectResourceReader(dirsOf, procDir).read(refs, { exactDisk: true })
 }

@@ -107,6 +107,11 @@ export interface ProjectDiskReading {
   tempBytes: number
   /** archived WAL kept for point-in-time recovery (0 without it) */
   walArchiveBytes: number
+  /**
+   * True when totalBytes is the last walk of the directories plus what the project has written since: an upper
+   * bound (the other figures are the last walk's). False when every directory was walked now.
+   */
+  estimated: boolean
 }
 
 /** One reading of a project's resources; process counters are cumulative (compare two readings for rates). */
@@ -209,8 +214,14 @@ export interface ProjectDriver {
   upgradeBlockers(ref: string, sourceMajor: number, targetMajor: number): Promise<string[]>
   /** Bytes under the project's data directory (data and WAL; backups are not included). */
   projectDiskUsage(ref: string): Promise<number>
-  /** Disk, CPU, memory and IO of each project (servers that are not running get a disk reading only). */
-  projectResourceReadings(refs: string[]): Promise<Record<string, ProjectResourceReading>>
+  /**
+   * Disk, CPU, memory and IO of each project (servers that are not running get a disk reading only). The disk
+   * may be an estimate from above between measurements, unless `exactDisk` asks for a measurement now.
+   */
+  projectResourceReadings(
+    refs: string[],
+    options?: { exactDisk?: boolean },
+  ): Promise<Record<string, ProjectResourceReading>>
   /**
    * Makes every new transaction of the running project read-only by default (or stops doing so), applied with a
    * reload: no restart, no session ended. A session can still lift it for itself to free space.

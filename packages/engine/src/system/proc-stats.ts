@@ -1,4 +1,4 @@
-import { readdir, readFile } from 'node:fs/promises'
+import { readdirSync, readFileSync } from 'node:fs'
 import path from 'node:path'
 
 /** Clock ticks per second of /proc/<pid>/stat's times: 100 on every Linux build Node runs on. */
@@ -13,21 +13,30 @@ function statFields(text: string): string[] | null {
   return end < 0 ? null : text.slice(end + 2).split(' ')
 }
 
+/**
+ * /proc files live in memory and answer at once, so they are read synchronously: a promise and a thread-pool
+ * round trip per file cost more CPU than the read itself. Null when the process has gone.
+ */
+function readProcFile(file: string): string | null {
+  try {
+    return readFileSync(file, 'utf8')
+  } catch {
+    return null
+  }
+}
+
 /** Reads the parent of every process once; processes that exit during the pass are skipped. */
 export async function readProcessChildren(procDir = '/proc'): Promise<ProcessChildren> {
-  const names = await readdir(procDir)
   const children: ProcessChildren = new Map()
-  await Promise.all(
-    names.map(async (name) => {
-      if (!/^\d+$/.test(name)) return
-      const text = await readFile(path.join(procDir, name, 'stat'), 'utf8').catch(() => null)
-      const parent = text === null ? null : Number(statFields(text)?.[1])
-      if (!parent) return
-      const list = children.get(parent)
-      if (list) list.push(Number(name))
-      else children.set(parent, [Number(name)])
-    }),
-  )
+  for (const name of readdirSync(procDir)) {
+    if (!/^\d+$/.test(name)) continue
+    const text = readProcFile(path.join(procDir, name, 'stat'))
+    const parent = text === null ? null : Number(statFields(text)?.[1])
+    if (!parent) continue
+    const list = children.get(parent)
+    if (list) list.push(Number(name))
+    else children.set(parent, [Number(name)])
+  }
   return children
 }
 
@@ -73,25 +82,25 @@ export async function processTreeUsage(
     ioReadBytes: 0,
     ioWriteBytes: 0,
   }
-  const read = (pid: number, file: string) => readFile(path.join(procDir, String(pid), file), 'utf8').catch(() => null)
-  await Promise.all(
-    pids.map(async (pid) => {
-      const [stat, rollup, io] = await Promise.all([read(pid, 'stat'), read(pid, 'smaps_rollup'), read(pid, 'io')])
-      const fields = stat === null ? null : statFields(stat)
-      if (!fields) return
-      usage.pids.push(pid)
-      // utime and stime, then (for the root only) cutime and cstime: fields 14-17 of stat
-      const times = fields.slice(11, pid === rootPid ? 15 : 13).map(Number)
-      usage.cpuSeconds += times.reduce((sum, ticks) => sum + ticks, 0) / CLOCK_TICKS_PER_SECOND
-      if (rollup !== null) {
-        usage.memoryBytes += kibibytes(rollup, 'Pss')
-        usage.swapBytes += kibibytes(rollup, 'SwapPss')
-      }
-      if (io !== null) {
-        usage.ioReadBytes += counter(io, 'read_bytes')
-        usage.ioWriteBytes += counter(io, 'write_bytes')
-      }
-    }),
-  )
+  const read = (pid: number, file: string) => readProcFile(path.join(procDir, String(pid), file))
+  for (const pid of pids) {
+    const stat = read(pid, 'stat')
+    const fields = stat === null ? null : statFields(stat)
+    if (!fields) continue
+    const rollup = read(pid, 'smaps_rollup')
+    const io = read(pid, 'io')
+    usage.pids.push(pid)
+    // utime and stime, then (for the root only) cutime and cstime: fields 14-17 of stat
+    const times = fields.slice(11, pid === rootPid ? 15 : 13).map(Number)
+    usage.cpuSeconds += times.reduce((sum, ticks) => sum + ticks, 0) / CLOCK_TICKS_PER_SECOND
+    if (rollup !== null) {
+      usage.memoryBytes += kibibytes(rollup, 'Pss')
+      usage.swapBytes += kibibytes(rollup, 'SwapPss')
+    }
+    if (io !== null) {
+      usage.ioReadBytes += counter(io, 'read_bytes')
+      usage.ioWriteBytes += counter(io, 'write_bytes')
+    }
+  }
   return usage.pids.includes(rootPid) ? usage : null
 }
