@@ -7,7 +7,8 @@ const menuPaths = PRODUCT_MENU.flatMap((group) =>
 )
 
 test('every product menu destination opens a working page, and unfinished areas are hidden', async ({ page }) => {
-  test.setTimeout(240_000)
+  // one page load per menu destination (about 30), each a few seconds on a busy 2-core machine
+  test.setTimeout(420_000)
   const { ref } = await signUpWithProject(page, 'dead-ends')
 
   for (const path of new Set(menuPaths)) {
@@ -20,7 +21,7 @@ test('every product menu destination opens a working page, and unfinished areas 
   }
 
   // areas that do not work yet are absent from the menu, and their addresses are plain not-found pages
-  for (const hidden of ['branches', 'usage', 'api/graphiql', 'settings/vault']) {
+  for (const hidden of ['branches', 'api/graphiql', 'settings/vault']) {
     await expect(page.getByTestId(`product-menu-${hidden.replaceAll('/', '-')}`)).toHaveCount(0)
     await page.goto(`/project/${ref}/${hidden}`)
     await expect(page.getByTestId('not-found-page'), hidden).toBeVisible()

@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
+import { BYTES_PER_GB } from '@pgfleet/contracts'
 import { z } from 'zod'
 import { LOG_LEVELS, type LogLevel } from './logging/logger'
 
@@ -47,6 +48,11 @@ const EnvSchema = z.object({
   PGFLEET_AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   PGFLEET_AI_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
   PGFLEET_AI_ALLOW_PRIVATE_ENDPOINTS: z.enum(['true', 'false']).default('false'),
+  PGFLEET_RESOURCE_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
+  PGFLEET_RESOURCE_WARNING_PERCENT: z.coerce.number().min(1).max(100).default(80),
+  PGFLEET_RESOURCE_CRITICAL_PERCENT: z.coerce.number().min(1).max(100).default(90),
+  PGFLEET_DEFAULT_DISK_SIZE_GB: z.coerce.number().positive().max(200).default(8),
+  PGFLEET_AUTH_RATE_LIMIT_HITS_PER_HOUR: z.coerce.number().int().min(1).default(30),
 })
 
 export interface PlatformConfig {
@@ -81,6 +87,17 @@ export interface PlatformConfig {
   signup: 'open' | 'invite' | 'closed' | undefined
   /** per edge-function request: the worker's CPU time and the wall-clock time, past which it is killed */
   functions: { cpuTimeMs: number; wallClockMs: number }
+  resources: {
+    /** how often every running project's disk, CPU, memory and IO are sampled */
+    sampleIntervalMs: number
+    /** percent of a budget (disk size, CPU, memory, IO) at which a warning, then a critical warning, shows */
+    warningPercent: number
+    criticalPercent: number
+    /** the disk size of projects that have not chosen one */
+    defaultDiskSizeBytes: number
+    /** auth rate-limit hits in the last hour that count as the whole budget (100%) */
+    authRateLimitHitsPerHour: number
+  }
   /** the assistant's model, unless an organization sets its own; no key means the assistant cannot answer */
   ai: AiConfig
 }
@@ -140,6 +157,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   const e = parsed.data
   const [from, to] = e.PGFLEET_PORT_RANGE.split('-').map(Number) as [number, number]
   if (from > to) throw new Error('PGFLEET_PORT_RANGE: the first port must not be above the second')
+  if (e.PGFLEET_RESOURCE_WARNING_PERCENT >= e.PGFLEET_RESOURCE_CRITICAL_PERCENT) {
+    throw new Error('PGFLEET_RESOURCE_WARNING_PERCENT must be below PGFLEET_RESOURCE_CRITICAL_PERCENT')
+  }
   if ((e.PGFLEET_ADMIN_EMAIL && !e.PGFLEET_ADMIN_PASSWORD) || (!e.PGFLEET_ADMIN_EMAIL && e.PGFLEET_ADMIN_PASSWORD)) {
     throw new Error('Set both PGFLEET_ADMIN_EMAIL and PGFLEET_ADMIN_PASSWORD, or neither')
   }
@@ -177,6 +197,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     signup: e.PGFLEET_SIGNUP || undefined,
     functions: { cpuTimeMs: e.PGFLEET_FUNCTIONS_CPU_LIMIT_MS, wallClockMs: e.PGFLEET_FUNCTIONS_WALL_LIMIT_MS },
     ai: aiConfig(e),
+    resources: {
+      sampleIntervalMs: e.PGFLEET_RESOURCE_SAMPLE_INTERVAL_MS,
+      warningPercent: e.PGFLEET_RESOURCE_WARNING_PERCENT,
+      criticalPercent: e.PGFLEET_RESOURCE_CRITICAL_PERCENT,
+      defaultDiskSizeBytes: Math.round(e.PGFLEET_DEFAULT_DISK_SIZE_GB * BYTES_PER_GB),
+      authRateLimitHitsPerHour: e.PGFLEET_AUTH_RATE_LIMIT_HITS_PER_HOUR,
+    },
     previewMajors: e.PGFLEET_PREVIEW_MAJORS.split(',')
       .map((s) => Number(s.trim()))
       .filter((n) => Number.isInteger(n) && n > 0),

@@ -5,6 +5,8 @@ import type { Db } from './db/kysely'
 import type { JobQueue } from './jobs/queue'
 import type { Logger } from './logging/logger'
 import type { HealthMonitor } from './projects/health-monitor'
+import type { ResourceSampler } from './resources/sampler'
+import type { UsageCounters } from './resources/usage-counters'
 
 /** What services and routes share: built once in main.ts (or a test) and passed down. */
 export interface AppContext {
@@ -18,6 +20,10 @@ export interface AppContext {
   connections: ProjectConnections
   jobs: JobQueue
   health: HealthMonitor
+  /** requests served for projects since the last resource sample */
+  usage: UsageCounters
+  /** samples projects' resources and keeps read-only mode in step with their disk use */
+  resources: ResourceSampler
   /** called before a project's server stops for good (pause, delete): its connections and function workers end */
   projectStopping(ref: string): Promise<void>
 }

@@ -28,6 +28,8 @@ import { HealthMonitor } from './projects/health-monitor'
 import { registerProjectJobs } from './projects/jobs/register'
 import { resumeOperations } from './projects/operations'
 import { recoverProjects } from './projects/recovery'
+import { ResourceSampler, startResourceSampler } from './resources/sampler'
+import { UsageCounters } from './resources/usage-counters'
 import { buildServer } from './server'
 import { registerStorageJobs } from './storage/register'
 import { ensureAdminUser } from './users/service'
@@ -151,6 +153,9 @@ async function startServices(
     connections,
     jobs,
     health,
+    usage: new UsageCounters(),
+    // replaced below: the sampler needs the finished context
+    resources: undefined as unknown as ResourceSampler,
     async projectStopping(ref) {
       await connections.closeProject(ref)
       await stopProjectFunctions(ctx, ref).catch((error: unknown) =>
@@ -158,6 +163,8 @@ async function startServices(
       )
     },
   }
+
+  ctx.resources = new ResourceSampler(ctx)
 
   await jobs.start()
   const interrupted = await jobs.recoverInterrupted()
@@ -172,6 +179,7 @@ async function startServices(
   await resumeOperations(ctx)
   health.start()
   const backupScheduler = startBackupScheduler(ctx, config.backupSchedulerTickMs)
+  const resourceSampler = startResourceSampler(ctx, ctx.resources, config.resources.sampleIntervalMs)
   await ensureAdminUser(db, config.admin)
 
   const app = await buildServer(ctx, logger.pino.child({ component: 'http' }))
@@ -185,6 +193,7 @@ async function startServices(
       stopped = true
       health.stop()
       await backupScheduler.stop()
+      await resourceSampler.stop()
       // each step runs whatever the one before did: a failure is logged and the shutdown goes on
       await app
         .close()

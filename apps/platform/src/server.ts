@@ -23,6 +23,7 @@ import { projectExtensionRoutes } from './routes/project-extensions'
 import { projectInfrastructureRoutes } from './routes/project-infrastructure'
 import { projectKeysRoutes } from './routes/project-keys'
 import { projectLifecycleRoutes } from './routes/project-lifecycle'
+import { projectResourceRoutes } from './routes/project-resources'
 import { projectRestRoutes } from './routes/project-rest'
 import { projectSettingsRoutes } from './routes/project-settings'
 import { projectStorageRoutes } from './routes/project-storage'
@@ -84,6 +85,7 @@ export async function buildServer(ctx: AppContext, logger: FastifyBaseLogger): P
   await app.register(projectKeysRoutes(ctx))
   await app.register(projectSettingsRoutes(ctx))
   await app.register(projectInfrastructureRoutes(ctx))
+  await app.register(projectResourceRoutes(ctx))
   await app.register(contentRoutes(ctx))
   await app.register(storageRoutes(ctx))
   await app.register(projectStorageRoutes(ctx))

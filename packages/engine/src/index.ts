@@ -46,6 +46,7 @@ export {
   readPidFile,
 } from './cluster/pid-file'
 export { probeCluster } from './cluster/probe'
+export { clusterReadOnly, setClusterReadOnly } from './cluster/read-only-mode'
 export {
   READ_ONLY_ROLE,
   readOnlyRoleSql,
@@ -81,6 +82,13 @@ export { SOCKET_ONLY_PORT } from './cluster/types'
 export { COMPUTE_SIZES, type ComputeSettings, type ComputeSize, computeSettings, isComputeSize } from './compute'
 export type { BackupInfo } from './driver/backup-store'
 export { LocalDriver, type LocalDriverOptions, type LocalProjectPaths } from './driver/local'
+export {
+  DISK_WALK_POLICY,
+  type DiskWalkPolicy,
+  ProjectResourceReader,
+  projectDiskReading,
+  projectResourceReadings,
+} from './driver/local-resources'
 export type { UpgradeProgress, UpgradeResult } from './driver/local-upgrade'
 export type {
   BackupProjectOptions,
@@ -89,8 +97,10 @@ export type {
   LifecycleOptions,
   PauseProjectResult,
   ProjectConnectionOptions,
+  ProjectDiskReading,
   ProjectDriver,
   ProjectHealth,
+  ProjectResourceReading,
   ProjectRuntimeConfig,
   ResizeProjectResult,
   RestartProjectResult,
@@ -103,6 +113,7 @@ export type { ClientTool, DiscoverEnginesOptions, EngineTools, PostgresEngine } 
 export { allocatePort, canBind, type PortRange } from './ports'
 export { containedFile } from './system/contained-path'
 export { type DirectoryUsage, directoryUsage } from './system/disk-usage'
+export { type ProcessTreeUsage, processTreeUsage, readProcessChildren } from './system/proc-stats'
 export {
   PROJECT_FUNCTIONS_USER_PREFIX,
   PROJECT_ID_RANGE,

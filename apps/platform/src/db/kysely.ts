@@ -12,6 +12,7 @@ import * as pitr from './migrations/010-pitr'
 import * as upgrades from './migrations/011-upgrades'
 import * as restoreChecks from './migrations/012-restore-checks'
 import * as assistant from './migrations/013-assistant'
+import * as resourceSamples from './migrations/014-resource-samples'
 import type { Database } from './types'
 
 export type Db = Kysely<Database>
@@ -31,6 +32,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '011-upgrades': upgrades,
   '012-restore-checks': restoreChecks,
   '013-assistant': assistant,
+  '014-resource-samples': resourceSamples,
 }
 
 export function createDb(config: pg.PoolConfig): { db: Db; pool: pg.Pool } {

@@ -112,6 +112,39 @@ export interface ProjectsTable {
   restore_check_detail: string | null
   /** the schemas whose metadata the assistant may send to a model */
   ai_schemas: ColumnType<string[], string[] | undefined, string[]>
+  /** the disk size the project's use is measured against; null = the platform's default */
+  disk_size_bytes: ColumnType<string | null, number | null | undefined, number | null>
+  /** new transactions are read-only by default because the disk was nearly full */
+  readonly_mode_enabled: ColumnType<boolean, boolean | undefined, boolean>
+  readonly_mode_changed_at: Date | null
+}
+
+/** bigint columns: pg answers them as strings (read them with Number()) */
+type Bigint = ColumnType<string, number, number>
+type NullableBigint = ColumnType<string | null, number | null, number | null>
+
+/** One sample of a project's resources; cpu_seconds and io_bytes are cumulative counters of its processes. */
+export interface ResourceSamplesTable {
+  id: Generated<string>
+  project_id: number
+  sampled_at: ColumnType<Date, Date | undefined, never>
+  disk_size_bytes: Bigint
+  disk_used_bytes: Bigint
+  database_bytes: Bigint
+  wal_bytes: Bigint
+  temp_bytes: Bigint
+  wal_archive_bytes: Bigint
+  storage_bytes: Bigint
+  cpu_seconds: number | null
+  io_bytes: NullableBigint
+  memory_bytes: NullableBigint
+  swap_bytes: NullableBigint
+  cpu_percent: number | null
+  disk_io_bytes_per_second: number | null
+  function_invocations: ColumnType<number, number | undefined, number>
+  data_api_requests: ColumnType<number, number | undefined, number>
+  data_api_egress_bytes: ColumnType<string, number | undefined, number>
+  auth_rate_limit_hits: ColumnType<number, number | undefined, number>
 }
 
 export interface ProjectUpgradesTable {
@@ -227,6 +260,7 @@ export interface Database {
   members: MembersTable
   invitations: InvitationsTable
   projects: ProjectsTable
+  resource_samples: ResourceSamplesTable
   support_requests: SupportRequestsTable
   backups: BackupsTable
   project_upgrades: ProjectUpgradesTable

@@ -4,9 +4,11 @@ import type { ProjectRow } from '../db/types'
 
 /**
  * Server settings every project runs with. pg_stat_statements is loaded at start so the extensions page can
- * enable it without a restart (loading it costs no measurable start time).
+ * enable it without a restart (loading it costs no measurable start time). WAL segments are removed at
+ * checkpoints rather than renamed for reuse: recycled segments stay on disk (up to max_wal_size) after a burst of
+ * writes, so a project that cleans up after filling its disk would not get the room back.
  */
-export const PROJECT_SERVER_SETTINGS = { shared_preload_libraries: 'pg_stat_statements' } as const
+export const PROJECT_SERVER_SETTINGS = { shared_preload_libraries: 'pg_stat_statements', wal_recycle: false } as const
 
 /** How the project's server should run, from its row: the row is the truth the driver applies. */
 export function runtimeConfig(

@@ -38,6 +38,7 @@ export function authRoutes(ctx: AppContext) {
       // before the password is looked at: past the limit, the right password fails like a wrong one
       const waitMs = throttle.retryAfterMs(body.email, request.ip)
       if (waitMs > 0) {
+        ctx.usage.signInRateLimited(body.email)
         return reply
           .status(429)
           .header('retry-after', String(Math.ceil(waitMs / 1000)))

@@ -31,7 +31,9 @@ export function edgeFunctionInvokeRoutes(ctx: AppContext) {
         (servedOn: ServedOn, refOf: (request: FastifyRequest) => string | null | Promise<string | null>) =>
         async (request: FastifyRequest, reply: FastifyReply) => {
           const { slug } = request.params as { slug: string }
-          return invokeFunction(runtime, await refOf(request), slug, request, reply, servedOn)
+          const ref = await refOf(request)
+          if (ref) ctx.usage.functionInvoked(ref)
+          return invokeFunction(runtime, ref, slug, request, reply, servedOn)
         }
 
       // on the platform's own origin a function's answer is sandboxed: it must not run as the dashboard

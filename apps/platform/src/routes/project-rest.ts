@@ -99,6 +99,7 @@ export function projectRestRoutes(ctx: AppContext) {
             body: typeof request.body === 'string' && request.body !== '' ? request.body : undefined,
             apiUrl: () => prefix(request, ref),
           })
+          ctx.usage.dataApiResponse(ref, response.body === null ? 0 : Buffer.byteLength(response.body))
           return send(reply, response)
         }
 

@@ -39,6 +39,7 @@ export const PAGE_TITLES = {
   auth: 'Auth',
   vault: 'Vault',
   infrastructure: 'Infrastructure',
+  usage: 'Usage',
   storage: 'Storage',
   notFound: NOT_FOUND_TITLE,
 } as const
@@ -83,6 +84,7 @@ const ProjectSettingsDatabase = lazy(() => import('./project-settings-database')
 const ProjectAuth = lazy(() => import('./project-auth'))
 const ProjectVault = lazy(() => import('./project-vault'))
 const ProjectInfrastructure = lazy(() => import('./project-infrastructure'))
+const ProjectUsage = lazy(() => import('./project-usage'))
 const ProjectStorage = lazy(() => import('./project-storage'))
 const ProjectFunctions = lazy(() => import('./project-functions'))
 const ProjectFunctionDetails = lazy(() => import('./project-function-details'))
@@ -264,6 +266,11 @@ export const routes: RouteObject[] = [
                 path: 'infrastructure',
                 handle: { title: PAGE_TITLES.infrastructure } satisfies RouteHandle,
                 element: page(ProjectInfrastructure),
+              },
+              {
+                path: 'usage',
+                handle: { title: PAGE_TITLES.usage } satisfies RouteHandle,
+                element: page(ProjectUsage),
               },
               {
                 path: 'settings/infrastructure',

@@ -6,6 +6,7 @@ import { databaseApiRoutes } from './database'
 import type { PathParamNames, RouteDefinition } from './define'
 import { projectApiRoutes } from './projects'
 import { recoveryApiRoutes } from './recovery'
+import { resourceApiRoutes } from './resources'
 import { serviceApiRoutes } from './services'
 
 export * from './define'
@@ -19,6 +20,7 @@ export const apiRoutes = {
   ...accountApiRoutes,
   ...projectApiRoutes,
   ...recoveryApiRoutes,
+  ...resourceApiRoutes,
   ...databaseApiRoutes,
   ...contentApiRoutes,
   ...serviceApiRoutes,
@@ -33,6 +35,7 @@ export const apiRouteGroups = [
   { title: 'Account, organizations and the platform', routes: accountApiRoutes },
   { title: 'Projects', routes: projectApiRoutes },
   { title: 'Backups, point-in-time recovery and upgrades', routes: recoveryApiRoutes },
+  { title: 'Resources: disk, usage and warnings', routes: resourceApiRoutes },
   { title: 'Database: metadata, SQL and extensions', routes: databaseApiRoutes },
   { title: 'Saved SQL, reports and folders', routes: contentApiRoutes },
   { title: 'Storage buckets and edge functions', routes: serviceApiRoutes },

@@ -9,6 +9,7 @@ import { connectionConfig } from '../cluster/client'
 import { initCluster, isInitializedDataDir, partialDataDir } from '../cluster/init'
 import { clusterPid, readPidFile } from '../cluster/pid-file'
 import { probeCluster } from '../cluster/probe'
+import { setClusterReadOnly } from '../cluster/read-only-mode'
 import { PLATFORM_SUPERUSER } from '../cluster/role-names'
 import { bootstrapProjectRoles } from '../cluster/roles'
 import { readSettingsPort, readStoredSettings, writeClusterSettings } from '../cluster/settings'
@@ -27,6 +28,7 @@ import type { RunAs } from '../system/run-as'
 import { assertTraversableBy } from '../system/traversable'
 import { type BackupInfo, isBackupId } from './backup-store'
 import { LocalBackups, type RestoreCheckResult } from './local-backups'
+import { ProjectResourceReader } from './local-resources'
 import { type UpgradeProgress, type UpgradeResult, upgradeBlockers, upgradeProject } from './local-upgrade'
 import { settleDataDir } from './restore-swap'
 import type {
@@ -38,6 +40,7 @@ import type {
   ProjectConnectionOptions,
   ProjectDriver,
   ProjectHealth,
+  ProjectResourceReading,
   ProjectRuntimeConfig,
   ResizeProjectResult,
   RestartProjectResult,
@@ -85,6 +88,8 @@ export function assertValidRef(ref: string): void {
 export class LocalDriver implements ProjectDriver {
   readonly kind = 'local'
   private readonly backups: LocalBackups
+  /** remembers each project's last disk walk, so most samples need none */
+  private readonly resources = new ProjectResourceReader((ref) => this.projectPaths(ref))
   /** Lifecycle operations of one project run one at a time (in this process); the platform's jobs do the rest. */
   private readonly queues = new Map<string, Promise<unknown>>()
   /** OS users of projects, resolved (and their files handed over) once per process. */
@@ -363,6 +368,25 @@ export class LocalDriver implements ProjectDriver {
     return (await directoryUsage(this.projectPaths(ref).dataDir)).bytes
   }
 
+  projectResourceReadings(
+    refs: string[],
+    options?: { exactDisk?: boolean },
+  ): Promise<Record<string, ProjectResourceReading>> {
+    for (const ref of refs) assertValidRef(ref)
+    return this.resources.read(refs, options)
+  }
+
+  async setProjectReadOnly(ref: string, enabled: boolean): Promise<void> {
+    const location = await this.location(ref)
+    if (!location || (await clusterPid(location)) === null) throw new Error(`Project ${ref} is not running`)
+    await setClusterReadOnly(location, enabled)
+  }
+
+  async checkpointProject(ref: string): Promise<boolean> {
+    const location = await this.location(ref)
+    return location ? checkpointCluster(location, 30_000) : false
+  }
+
   async projectHealth(ref: string): Promise<ProjectHealth> {
     const location = await this.location(ref)
     return location ? probeCluster(location) : 'down'
@@ -373,6 +397,7 @@ export class LocalDriver implements ProjectDriver {
     await stopCluster({ dataDir }, 'fast', 5_000)
     await rm(projectDir, { recursive: true, force: true })
     if (this.options.logDir) await rm(path.dirname(logFile), { recursive: true, force: true })
+    this.resources.forget(ref)
     if (this.isolating()) {
       await removeSystemUser(projectUserName(ref))
       this.users.delete(ref)

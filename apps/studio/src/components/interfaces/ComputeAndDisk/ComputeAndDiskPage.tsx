@@ -28,8 +28,6 @@ import {
   COMPUTE_SIZE_LEGEND,
   COMPUTE_SIZES_LOAD_FAILED,
   CURRENT_SIZE_BADGE,
-  DISK_NOTE,
-  DISK_SECTION_TITLE,
   RESIZE_CONFIRM_DESCRIPTION,
   RESIZE_CONFIRM_LABEL,
   RESIZE_CONFIRM_TITLE,
@@ -38,6 +36,7 @@ import {
   RESIZE_STARTED_TOAST,
 } from './compute-and-disk.constants'
 import { canResizeTo, formatComputeSize } from './compute-and-disk.utils'
+import { DiskSection } from './DiskSection'
 
 /** /project/{ref}/compute-and-disk: the compute size (changed by a resize, which restarts the project) and the disk. */
 export function ComputeAndDiskPage() {
@@ -162,14 +161,7 @@ export function ComputeAndDiskPage() {
         </div>
       </section>
 
-      <section aria-labelledby="disk-title" className="space-y-2">
-        <h2 id="disk-title" className="text-base font-semibold text-neutral-900">
-          {DISK_SECTION_TITLE}
-        </h2>
-        <p className="text-sm text-neutral-600" data-testid="disk-note">
-          {DISK_NOTE}
-        </p>
-      </section>
+      <DiskSection projectRef={project.ref} blockedReason={blockedReason} />
 
       <ConfirmDialog
         open={confirming}

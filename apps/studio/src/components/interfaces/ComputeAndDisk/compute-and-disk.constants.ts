@@ -1,4 +1,4 @@
-import type { ComputeSize } from '@pgfleet/contracts'
+import { type ComputeSize, DISK_MAX_SIZE_GB, READ_ONLY_DISK_PERCENT } from '@pgfleet/contracts'
 
 export const COMPUTE_AND_DISK_TITLE = 'Compute and disk'
 export const COMPUTE_SECTION_TITLE = 'Compute size'
@@ -29,7 +29,17 @@ export const RESIZE_STARTED_TOAST = 'Resizing project'
 export const RESIZE_FAILED_MESSAGE = (message: string) => `Failed to resize project: ${message}`
 export const COMPUTE_SIZES_LOAD_FAILED = 'Failed to load the compute sizes'
 
-/** Spec 01 section 9. */
-export const DISK_MAX_SIZE_GB = 200
 export const DISK_SECTION_TITLE = 'Disk'
 export const DISK_NOTE = `Disk can be increased up to ${DISK_MAX_SIZE_GB}GB`
+export const DISK_SIZE_LABEL = 'Disk size (GB)'
+export const DISK_SAVE_LABEL = 'Save disk size'
+export const DISK_USE_LABEL = 'In use'
+export const DISK_NOT_SAMPLED = 'not measured yet'
+export const DISK_USE_BREAKDOWN = (wal: string, temp: string, archive: string) =>
+  `Everything the project occupies: data, WAL (${wal}, including what replication slots hold), temporary files (${temp}) and its WAL archive (${archive}).`
+export const DISK_READ_ONLY_NOTE =
+  'The project is in read-only mode because its disk is nearly full. Grow the disk here, or free space (see the banner above).'
+export const DISK_UPDATED_TOAST = 'Disk size updated'
+export const DISK_UPDATE_FAILED = (message: string) => `Failed to update the disk size: ${message}`
+export const DISK_LOAD_FAILED = 'Failed to load the disk'
+export const DISK_READ_ONLY_RULE = `A project turns read-only at ${READ_ONLY_DISK_PERCENT}% of its disk size and leaves read-only mode once it is below that again. Changing the size restarts nothing.`

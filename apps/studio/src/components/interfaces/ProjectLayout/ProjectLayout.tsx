@@ -5,6 +5,7 @@ import { useProjectDetailQuery } from '../../../data/projects/project-detail-que
 import { useDebouncedCallback } from '../../../lib/debounce'
 import { useElementWidth, useViewportWidth } from '../../../lib/use-element-width'
 import { useAppPanelsStore } from '../../../state/app-panels-store'
+import { ResourceWarningBanners } from '../ResourceWarnings/ResourceWarningBanners'
 import { MobileMenu } from './MobileMenu'
 import { ProductMenu } from './ProductMenu'
 import { ProjectHeader } from './ProjectHeader'
@@ -89,6 +90,7 @@ export function ProjectLayout() {
   return (
     <div className="flex h-dvh flex-col bg-neutral-50" data-testid="project-layout">
       <ProjectHeader project={project} organization={organization} />
+      <ResourceWarningBanners projectRef={ref} />
       <div ref={layoutRef} className="flex min-h-0 flex-1">
         <nav
           aria-label={PRODUCT_MENU_LABEL}

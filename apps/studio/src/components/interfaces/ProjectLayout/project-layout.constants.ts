@@ -6,6 +6,7 @@ import {
   Code,
   Cpu,
   Database,
+  Gauge,
   HardDrive,
   History,
   House,
@@ -101,6 +102,7 @@ export const PRODUCT_MENU: readonly ProductMenuGroup[] = [
     label: 'Manage',
     items: [
       { label: 'Reports', path: 'reports', icon: ChartColumn },
+      { label: 'Usage', path: 'usage', icon: Gauge },
       { label: 'Add-ons', path: 'addons', icon: Blocks },
       { label: 'Infrastructure', path: 'infrastructure', icon: Server },
       { label: 'Compute and disk', path: 'compute-and-disk', icon: Cpu },

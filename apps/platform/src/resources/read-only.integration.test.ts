@@ -1,0 +1,142 @@
+import { BYTES_PER_GB, type ProjectDisk, READ_ONLY_DISK_PERCENT } from '@pgfleet/contracts'
+import type pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
+import { waitFor } from '../testing/harness'
+
+/**
+ * Read-only mode on a real project: a tiny disk size, filled by a tenant's writes, turns the project read-only
+ * (reads go on, writes fail with Postgres' read-only error); the documented cleanup brings it back with no restart.
+ */
+let f: ProjectFixture
+const READ_ONLY_ERROR = '25006'
+const diskPath = () => `/platform/projects/${f.project.ref}/disk`
+const disk = async () => (await f.owner.get<ProjectDisk>(diskPath())).body
+
+beforeAll(async () => {
+  f = await startProjectFixture({ PGFLEET_RESOURCE_SAMPLE_INTERVAL_MS: '250' })
+  await waitFor(disk, (d) => d.used_bytes !== null, 20_000)
+}, 90_000)
+afterAll(async () => {
+  await f?.t.destroy()
+}, 60_000)
+
+/** A disk size at which the project's current use is `percent` of it. */
+async function sizeForUse(percent: number): Promise<number> {
+  const used = (await disk()).used_bytes ?? 0
+  return used / (percent / 100) / BYTES_PER_GB
+}
+
+async function setDiskSize(sizeGb: number): Promise<ProjectDisk> {
+  const answer = await f.owner.patch<ProjectDisk>(diskPath(), { size_gb: sizeGb })
+  expect(answer.status).toBe(200)
+  return answer.body
+}
+
+/**
+ * Inserts 64 kB rows, `batch` to a transaction, until Postgres refuses with the read-only error; answers the ids
+ * committed.
+ */
+async function writeUntilReadOnly(client: pg.Client, table: string, firstId: number, batch = 1): Promise<number[]> {
+  const committed: number[] = []
+  for (let id = firstId; ; id += batch) {
+    try {
+      await client.query(
+        `insert into ${table} (id, pad)
+         select g, repeat(md5(g::text), 2048) from generate_series($1::int, $1::int + $2::int - 1) g`,
+        [id, batch],
+      )
+      for (let i = 0; i < batch; i++) committed.push(id + i)
+    } catch (error) {
+      expect((error as { code?: string }).code).toBe(READ_ONLY_ERROR)
+      return committed
+    }
+    if (committed.length > 20_000) throw new Error('the project never turned read-only')
+  }
+}
+
+async function postmasterStart(): Promise<string> {
+  const client = await f.connectAsPlatform()
+  try {
+    return (await client.query<{ t: string }>('select pg_postmaster_start_time()::text as t')).rows[0]?.t ?? ''
+  } finally {
+    await client.end()
+  }
+}
+
+describe('read-only mode', () => {
+  it('turns on when writes fill the disk size; reads work, writes fail; the documented cleanup lifts it', async () => {
+    const started = await postmasterStart()
+    const client = await f.connect()
+    try {
+      // the store is TOAST-compressible text; store it plainly so it takes the room it says
+      await client.query('create table filler (id int primary key, pad text)')
+      await client.query('alter table filler alter column pad set storage external')
+      await setDiskSize(await sizeForUse(40))
+
+      const committed = await writeUntilReadOnly(client, 'filler', 1)
+      expect(committed.length).toBeGreaterThan(10)
+      // the server turns read-only first, the platform's row right after
+      const state = await waitFor(disk, (d) => d.is_readonly_mode_enabled, 5_000)
+      expect(state.used_percent).toBeGreaterThanOrEqual(READ_ONLY_DISK_PERCENT)
+      const warnings = await f.owner.get<{ project: string; is_readonly_mode_enabled: boolean }[]>(
+        '/platform/projects-resource-warnings',
+      )
+      expect(warnings.body.find((w) => w.project === f.project.ref)).toMatchObject({
+        is_readonly_mode_enabled: true,
+        disk_space_exhaustion: 'critical',
+      })
+
+      // the same session, never ended: reads go on, every write is refused
+      const count = await client.query<{ n: number }>('select count(*)::int as n from filler')
+      expect(count.rows[0]?.n).toBe(committed.length)
+      await expect(client.query('insert into filler values (0, $1)', ['x'])).rejects.toMatchObject({
+        code: READ_ONLY_ERROR,
+      })
+      // a new connection is read-only too
+      const other = await f.connect()
+      await expect(other.query('create table t2 (a int)')).rejects.toMatchObject({ code: READ_ONLY_ERROR })
+      await other.end()
+
+      // the documented way out: lift it for this session only, free space, and let the platform see it
+      await client.query('set default_transaction_read_only = off')
+      await client.query('truncate filler')
+      await client.query('vacuum')
+      await client.query('reset default_transaction_read_only')
+      const lifted = await waitFor(disk, (d) => !d.is_readonly_mode_enabled, 20_000)
+      expect(lifted.used_percent).toBeLessThan(READ_ONLY_DISK_PERCENT)
+      await client.query('insert into filler values (1, $1)', ['back'])
+      expect((await client.query('select pad from filler')).rows).toEqual([{ pad: 'back' }])
+      // no restart happened
+      expect(await postmasterStart()).toBe(started)
+    } finally {
+      await client.end()
+    }
+  }, 120_000)
+
+  it('chaos: 20 times writes run until read-only, then the disk grows; Postgres never restarts, no committed row is lost', async () => {
+    const started = await postmasterStart()
+    const client = await f.connect()
+    const committed: number[] = []
+    try {
+      await client.query('create table ledger (id int primary key, pad text)')
+      await client.query('alter table ledger alter column pad set storage external')
+      for (let round = 0; round < 20; round++) {
+        // growing the disk is the other way out: the project is sampled at once and the mode lifts. The room
+        // added is more than one WAL segment (16 MB), which a checkpoint may create ahead of need.
+        const used = (await disk()).used_bytes ?? 0
+        const grown = await setDiskSize((used / 0.95 + 20 * 1024 ** 2) / BYTES_PER_GB)
+        expect(grown.is_readonly_mode_enabled).toBe(false)
+        committed.push(...(await writeUntilReadOnly(client, 'ledger', (committed.at(-1) ?? 0) + 1, 8)))
+        await waitFor(disk, (d) => d.is_readonly_mode_enabled, 5_000)
+      }
+      const rows = await client.query<{ n: number; max: number }>(
+        'select count(*)::int as n, max(id) as max from ledger',
+      )
+      expect(rows.rows[0]).toEqual({ n: committed.length, max: committed.at(-1) })
+      expect(await postmasterStart()).toBe(started)
+    } finally {
+      await client.end()
+    }
+  }, 400_000)
+})

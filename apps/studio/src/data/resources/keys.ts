@@ -1,0 +1,6 @@
+export const resourceKeys = {
+  all: ['resources'] as const,
+  warnings: () => [...resourceKeys.all, 'warnings'] as const,
+  disk: (ref: string | undefined) => [...resourceKeys.all, 'disk', ref] as const,
+  usage: (ref: string | undefined) => [...resourceKeys.all, 'usage', ref] as const,
+}

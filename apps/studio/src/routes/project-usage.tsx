@@ -1,0 +1,5 @@
+import { UsagePage } from '../components/interfaces/Usage/UsagePage'
+
+export default function ProjectUsageRoute() {
+  return <UsagePage />
+}

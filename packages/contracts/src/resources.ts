@@ -1,0 +1,98 @@
+import { z } from 'zod'
+
+/** The kinds of resource a project can run short of, in the order banners list them. */
+export const RESOURCE_EXHAUSTION_KINDS = [
+  'disk_space_exhaustion',
+  'disk_io_exhaustion',
+  'cpu_exhaustion',
+  'memory_and_swap_exhaustion',
+  'auth_rate_limit_exhaustion',
+] as const
+export type ResourceExhaustionKind = (typeof RESOURCE_EXHAUSTION_KINDS)[number]
+
+export const ResourceWarningLevel = z.enum(['warning', 'critical'])
+export type ResourceWarningLevel = z.infer<typeof ResourceWarningLevel>
+
+/** One project's warnings: a level for each kind it runs short of (null when it does not). */
+export const ProjectResourceWarning = z.object({
+  /** the project's ref */
+  project: z.string(),
+  is_readonly_mode_enabled: z.boolean(),
+  disk_io_exhaustion: ResourceWarningLevel.nullable(),
+  disk_space_exhaustion: ResourceWarningLevel.nullable(),
+  cpu_exhaustion: ResourceWarningLevel.nullable(),
+  memory_and_swap_exhaustion: ResourceWarningLevel.nullable(),
+  auth_rate_limit_exhaustion: ResourceWarningLevel.nullable(),
+})
+export type ProjectResourceWarning = z.infer<typeof ProjectResourceWarning>
+export const ProjectResourceWarnings = z.array(ProjectResourceWarning)
+
+/** How long the dashboard treats the warnings as fresh. */
+export const RESOURCE_WARNINGS_STALE_TIME_MS = 1_800_000
+
+/** Disk sizes are in GB of 1024³ bytes. */
+export const BYTES_PER_GB = 1024 ** 3
+/** The largest disk a project can have. */
+export const DISK_MAX_SIZE_GB = 200
+/** Disk use (of the project's disk size) at which the project turns read-only; it can be lifted only below it. */
+export const READ_ONLY_DISK_PERCENT = 95
+
+/** `PATCH /platform/projects/{ref}/disk`: in GB, fractions allowed (a tiny disk is how warnings are tried out). */
+export const UpdateDiskBody = z.object({
+  size_gb: z
+    .number({ error: 'size_gb must be a number of GB' })
+    .positive('The disk size must be above 0 GB')
+    .max(DISK_MAX_SIZE_GB, `Disk can be increased up to ${DISK_MAX_SIZE_GB}GB`),
+})
+export type UpdateDiskBody = z.infer<typeof UpdateDiskBody>
+
+/** A project's disk: its size and, from the latest sample, what it holds. */
+export const ProjectDisk = z.object({
+  size_bytes: z.number(),
+  size_gb: z.number(),
+  /** null until the project was first sampled */
+  used_bytes: z.number().nullable(),
+  wal_bytes: z.number().nullable(),
+  temp_bytes: z.number().nullable(),
+  wal_archive_bytes: z.number().nullable(),
+  used_percent: z.number().nullable(),
+  sampled_at: z.string().nullable(),
+  is_readonly_mode_enabled: z.boolean(),
+})
+export type ProjectDisk = z.infer<typeof ProjectDisk>
+
+/** One sample of the project, as the usage page charts it. Rates are averages since the sample before. */
+export const UsageSample = z.object({
+  sampled_at: z.string(),
+  disk_used_bytes: z.number(),
+  database_size_bytes: z.number().nullable(),
+  /** share of the compute size's CPU, 0-100 (and above when it borrows idle cores) */
+  cpu_percent: z.number().nullable(),
+  memory_bytes: z.number().nullable(),
+  swap_bytes: z.number().nullable(),
+  /** bytes read and written per second */
+  disk_io_bytes_per_second: z.number().nullable(),
+})
+export type UsageSample = z.infer<typeof UsageSample>
+
+/** `GET /platform/projects/{ref}/usage`: the platform's samples of the project, kept for 7 days. */
+export const ProjectUsage = z.object({
+  disk: ProjectDisk,
+  /** pg_database_size of the project's database at the latest sample */
+  database_size_bytes: z.number().nullable(),
+  /** bytes of the objects in its Storage buckets */
+  storage_size_bytes: z.number(),
+  /** edge function requests and data API response bytes over the samples' period */
+  function_invocations: z.number(),
+  data_api_requests: z.number(),
+  data_api_egress_bytes: z.number(),
+  /** the compute size's budgets that the percentages are measured against */
+  budgets: z.object({ cpu_cores: z.number(), memory_bytes: z.number(), disk_io_bytes_per_second: z.number() }),
+  /** the oldest sample kept (the period the totals cover starts there) */
+  period_start: z.string().nullable(),
+  samples: z.array(UsageSample),
+})
+export type ProjectUsage = z.infer<typeof ProjectUsage>
+
+/** The usage page is empty before the first sample. */
+export const USAGE_NO_SAMPLES_MESSAGE = 'No samples yet: the platform samples each running project every few minutes.'
