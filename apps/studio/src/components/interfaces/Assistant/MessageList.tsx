@@ -5,7 +5,7 @@ import { isStuckToBottom } from './assistant.utils'
 import { MessageRow } from './MessageRow'
 
 /** Rows rendered at first; scrolling to the top shows this many more (a long conversation opens fast). */
-export const MESSAGE_WINDOW_STEP = 40
+export const MESSAGE_WINDOW_STEP = 20
 const LOAD_EARLIER_WITHIN_PX = 200
 
 /**

@@ -1,6 +1,7 @@
 import { memo } from 'react'
 import { useNavigate } from 'react-router'
 import { recordEvent } from '../../../lib/telemetry'
+import { useInView } from '../../../lib/use-in-view'
 import { Alert } from '../../ui/Alert'
 import { Badge } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
@@ -40,10 +41,15 @@ export const SqlBlock = memo(function SqlBlock({
   const navigate = useNavigate()
   const createSnippet = useCreateSnippet(projectRef)
   const title = properties.title ?? SQL_BLOCK_DEFAULT_TITLE
+  // a long conversation mounts its query cards (and runs their automatic queries) only as they come into view
+  const [placeholderRef, inView] = useInView<HTMLPreElement>()
 
-  if (streaming) {
+  if (streaming || !inView) {
     return (
-      <pre className="overflow-x-auto rounded-md border border-neutral-200 bg-neutral-50 p-2 font-mono text-xs whitespace-pre-wrap text-neutral-800">
+      <pre
+        ref={placeholderRef}
+        className="overflow-x-auto rounded-md border border-neutral-200 bg-neutral-50 p-2 font-mono text-xs whitespace-pre-wrap text-neutral-800"
+      >
         {sql}
       </pre>
     )
