@@ -166,7 +166,7 @@ test('the rough edges found in review stay fixed', async ({ page }) => {
     await dialog.getByLabel('Type the project name to confirm').fill(PROJECT_NAME)
     await dialog.getByRole('button', { name: 'I understand, delete this project' }).click()
     await expect(page).toHaveURL(/\/projects$/)
-    await expect(page.getByRole('heading', { name: 'Projects' })).toBeVisible()
+    await expect(page.getByRole('heading', { name: 'Projects', exact: true })).toBeVisible()
     // not lingering as 'Going down' until the deletion job ends
     await expect(page.getByText(PROJECT_NAME, { exact: true })).toHaveCount(0, { timeout: 1_000 })
     await expect(page.locator('[data-status="GOING_DOWN"]')).toHaveCount(0)
