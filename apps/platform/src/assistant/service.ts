@@ -46,16 +46,21 @@ export class AssistantService {
     this.rateLimit = new AssistantRateLimit(ctx.config.ai.rateLimitPerMinute)
   }
 
+  /** The platform's own model settings: what applies when no organization is named. */
+  private platformSettings(): ModelSettings {
+    return resolveModelSettings(
+      this.ctx.config.ai,
+      { id: 0, ai_provider: null, ai_base_url: null, ai_model: null, ai_api_key_encrypted: null },
+      this.secrets,
+    )
+  }
+
   /** The platform's settings (no project given) or the project's organization's. */
   async status(userId: number, ref: string | undefined): Promise<CheckApiKeyResponse> {
     const access = ref ? await assistantProjectFor(this.ctx, userId, ref) : undefined
     const settings = access
       ? resolveModelSettings(this.ctx.config.ai, access.organization, this.secrets)
-      : resolveModelSettings(
-          this.ctx.config.ai,
-          { id: 0, ai_provider: null, ai_base_url: null, ai_model: null, ai_api_key_encrypted: null },
-          this.secrets,
-        )
+      : this.platformSettings()
     return {
       hasKey: settings.apiKey !== null,
       disabled: this.ctx.config.ai.disabled,
@@ -171,11 +176,7 @@ export class AssistantService {
     if (ref) {
       ;({ settings, model } = await this.begin(userId, ref))
     } else {
-      settings = resolveModelSettings(
-        this.ctx.config.ai,
-        { id: 0, ai_provider: null, ai_base_url: null, ai_model: null, ai_api_key_encrypted: null },
-        this.secrets,
-      )
+      settings = this.platformSettings()
       if (settings.apiKey === null) throw new HttpError(400, ASSISTANT_TEXTS.noKey)
       const waitMs = this.rateLimit.take(userId)
       if (waitMs > 0) throw new HttpError(429, ASSISTANT_TEXTS.rateLimited)
