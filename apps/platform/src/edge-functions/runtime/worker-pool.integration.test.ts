@@ -108,11 +108,13 @@ describe('worker pool', () => {
     const workers = pool({}, 300)
     const worker = await workers.acquire(spec('idle', 'Deno.serve(() => new Response("zzz"))'))
     expect(worker.pid).toBeGreaterThan(0)
+    // the pool forgets the worker before its process has finished exiting: wait for both
     await waitFor(
-      async () => workers.running().length,
-      (n) => n === 0,
+      async () => workers.running().length === 0 && worker.exited,
+      (stopped) => stopped,
       5_000,
     )
+    expect(workers.running()).toHaveLength(0)
     expect(worker.exited).toBe(true)
   })
 
