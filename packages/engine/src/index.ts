@@ -81,7 +81,8 @@ export type { ClusterHealth, ClusterLocation, ClusterSpec, SettingValue, StopMod
 export { SOCKET_ONLY_PORT } from './cluster/types'
 export { COMPUTE_SIZES, type ComputeSettings, type ComputeSize, computeSettings, isComputeSize } from './compute'
 export type { BackupInfo } from './driver/backup-store'
-export { LocalDriver, type LocalDriverOptions, type LocalProjectPaths } from './driver/local'
+export { LocalDriver, type LocalDriverOptions } from './driver/local'
+export type { LocalProjectPaths } from './driver/local-paths'
 export {
   DISK_WALK_POLICY,
   type DiskWalkPolicy,
@@ -102,7 +103,6 @@ export type {
   ProjectHealth,
   ProjectResourceReading,
   ProjectRuntimeConfig,
-  ResizeProjectResult,
   RestartProjectResult,
   RestoreProjectOptions,
   RestoreProjectResult,

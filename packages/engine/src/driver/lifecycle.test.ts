@@ -28,7 +28,7 @@ beforeAll(async () => {
   const engines = await discoverEngines({ enginesCacheDir: path.join(root, 'engines') })
   driver = new LocalDriver({ dataDir: path.join(root, 'projects'), runAs, engines, listenAddress: '127.0.0.1' })
   const port = await allocatePort({ from: 57_000, to: 57_400 }, new Set())
-  // An extra setting, which a resize without a runtime config must keep.
+  // An extra setting, which a resize must keep.
   config = { major: 17, port, computeSize: 'nano', settings: { idle_in_transaction_session_timeout: '1h' } }
   await driver.createProject({ ref: REF, ...config, superuserPassword: 'pw-super', authenticatorPassword: 'pw-auth' })
 })
@@ -80,15 +80,16 @@ describe('project lifecycle on the LocalDriver', () => {
     expect((await driver.listBackups(REF)).map((b) => b.id)).toEqual([backup.id])
   })
 
-  it('resizes: new shared_buffers and max_connections, other settings kept', { timeout: TIMEOUT_MS }, async () => {
-    const resized = await driver.resizeProject(REF, 'micro')
-    expect(resized.restarted).toBe(true)
+  it('resizes with a restart: new shared_buffers and max_connections, other settings kept', {
+    timeout: TIMEOUT_MS,
+  }, async () => {
+    await driver.restartProject(REF, { ...config, computeSize: 'micro' })
     expect(await sql('SHOW shared_buffers')).toEqual([{ shared_buffers: '64MB' }])
     expect(await sql('SHOW max_connections')).toEqual([{ max_connections: '60' }])
     expect(await sql('SHOW idle_in_transaction_session_timeout')).toEqual([
       { idle_in_transaction_session_timeout: '1h' },
     ])
-    await driver.resizeProject(REF, 'nano', config)
+    await driver.restartProject(REF, config)
     expect(await sql('SHOW shared_buffers')).toEqual([{ shared_buffers: '32MB' }])
     expect(await sql('SHOW max_connections')).toEqual([{ max_connections: '40' }])
   })

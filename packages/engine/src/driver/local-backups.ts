@@ -1,5 +1,7 @@
-import { rm } from 'node:fs/promises'
+import { createReadStream } from 'node:fs'
+import { rm, stat } from 'node:fs/promises'
 import path from 'node:path'
+import type { Readable } from 'node:stream'
 import { archiveStoppedCluster } from '../backup/cold'
 import { onlineBaseBackup } from '../backup/online'
 import { formatLsn, parseLsn, readControlFile, walFileName } from '../backup/pg-control'
@@ -16,6 +18,7 @@ import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
 import type { ClusterSpec } from '../cluster/types'
 import type { PostgresEngine } from '../engines/types'
+import { containedFile } from '../system/contained-path'
 import { mkdirOwned } from '../system/fs-owned'
 import type { RunAs } from '../system/run-as'
 import {
@@ -23,6 +26,7 @@ import {
   backupFileName,
   deleteBackupFiles,
   ensureBackupsDir,
+  isBackupId,
   listBackupFiles,
   readBackup,
   removePartialArchives,
@@ -116,6 +120,15 @@ export class LocalBackups {
 
   list(ref: string): Promise<BackupInfo[]> {
     return listBackupFiles(this.host.paths(ref).backupsDir)
+  }
+
+  /** A backup's archive, or null unless `id` names one of this project's own backups. */
+  async open(ref: string, id: string): Promise<{ stream: Readable; bytes: number } | null> {
+    if (!isBackupId(id)) return null
+    const file = await containedFile(this.host.paths(ref).backupsDir, id)
+    if (!file) return null
+    const { size } = await stat(file)
+    return { stream: createReadStream(file), bytes: size }
   }
 
   delete(ref: string, ids?: string[]): Promise<string[]> {

@@ -2,7 +2,7 @@ import { access, mkdir, rm, stat, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { readPidFile } from '../cluster/pid-file'
+import { clusterPid, readPidFile } from '../cluster/pid-file'
 import { TENANT_OWNER_ROLE } from '../cluster/role-names'
 import { scramSha256Verifier } from '../cluster/scram'
 import { stopCluster } from '../cluster/stop'
@@ -111,7 +111,7 @@ describe.each([
     )
     expect(await socketQuery(ref, 'SELECT 1 AS one')).toEqual([{ one: 1 }])
     expect(await driver.projectHealth(ref)).toBe('ready')
-    expect(await driver.runningProjects()).toContain(ref)
+    expect(await clusterPid(driver.projectPaths(ref))).not.toBeNull()
   })
 
   it("runs as the project's own unprivileged user, which owns its directories (0700)", async () => {
@@ -165,7 +165,7 @@ describe.each([
     await driver.stopProject(ref)
     expect(await driver.projectHealth(ref)).toBe('down')
     expect(await canBind(port)).toBe(true)
-    expect(await driver.runningProjects()).not.toContain(ref)
+    expect(await clusterPid(driver.projectPaths(ref))).toBeNull()
     await driver.stopProject(ref)
 
     const started = await driver.startProject(ref, config())

@@ -1,35 +1,34 @@
-import { createReadStream } from 'node:fs'
-import { mkdir, readdir, readFile, rm, stat } from 'node:fs/promises'
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import type { ClientConfig } from 'pg'
 import { type WalArchiveState, walArchiveSettings } from '../backup/wal-archive'
 import { checkpointCluster } from '../cluster/checkpoint'
 import { connectionConfig } from '../cluster/client'
-import { initCluster, isInitializedDataDir, partialDataDir } from '../cluster/init'
+import { isInitializedDataDir } from '../cluster/init'
 import { clusterPid, readPidFile } from '../cluster/pid-file'
 import { probeCluster } from '../cluster/probe'
 import { setClusterReadOnly } from '../cluster/read-only-mode'
-import { PLATFORM_SUPERUSER } from '../cluster/role-names'
 import { bootstrapProjectRoles } from '../cluster/roles'
 import { readSettingsPort, readStoredSettings, writeClusterSettings } from '../cluster/settings'
 import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
 import { ensurePlatformSuperuser } from '../cluster/superuser-migration'
 import { type ClusterLocation, type ClusterSpec, type StopMode, settingsPort } from '../cluster/types'
-import { COMPUTE_SIZES, type ComputeSize, computeSettings } from '../compute'
+import { COMPUTE_SIZES, computeSettings } from '../compute'
 import { engineForMajor } from '../engines/discover'
 import type { PostgresEngine } from '../engines/types'
-import { containedFile } from '../system/contained-path'
 import { directoryUsage } from '../system/disk-usage'
 import { mkdirOwned } from '../system/fs-owned'
-import { giveTreeTo, projectUserName, removeSystemUser, resolveProjectUser } from '../system/project-users'
 import type { RunAs } from '../system/run-as'
-import { assertTraversableBy } from '../system/traversable'
 import { type BackupInfo, isBackupId } from './backup-store'
 import { LocalBackups, type RestoreCheckResult } from './local-backups'
+import { createLocalProject } from './local-create'
+import { assertValidRef, type LocalProjectPaths, localProjectPaths, REF_PATTERN } from './local-paths'
+import { LocalProjectUsers } from './local-project-users'
 import { ProjectResourceReader } from './local-resources'
 import { type UpgradeProgress, type UpgradeResult, upgradeBlockers, upgradeProject } from './local-upgrade'
+import { OperationQueue } from './operation-queue'
 import { settleDataDir } from './restore-swap'
 import type {
   BackupProjectOptions,
@@ -42,7 +41,6 @@ import type {
   ProjectHealth,
   ProjectResourceReading,
   ProjectRuntimeConfig,
-  ResizeProjectResult,
   RestartProjectResult,
   RestoreProjectOptions,
   RestoreProjectResult,
@@ -67,23 +65,6 @@ export interface LocalDriverOptions {
   startTimeoutMs?: number
 }
 
-export interface LocalProjectPaths {
-  projectDir: string
-  dataDir: string
-  socketDir: string
-  logFile: string
-  /** Archives of the project (owned by the platform's user, mode 0700). */
-  backupsDir: string
-  /** Archived WAL segments (written by the project's server, so owned by its user). */
-  walArchiveDir: string
-}
-
-const REF_PATTERN = /^[a-z0-9][a-z0-9_-]{0,62}$/
-
-export function assertValidRef(ref: string): void {
-  if (!REF_PATTERN.test(ref)) throw new Error(`Invalid project ref: ${JSON.stringify(ref)}`)
-}
-
 /** Projects as directories under one data directory, each with its own postmaster spawned on this machine. */
 export class LocalDriver implements ProjectDriver {
   readonly kind = 'local'
@@ -91,14 +72,19 @@ export class LocalDriver implements ProjectDriver {
   /** remembers each project's last disk walk, so most samples need none */
   private readonly resources = new ProjectResourceReader((ref) => this.projectPaths(ref))
   /** Lifecycle operations of one project run one at a time (in this process); the platform's jobs do the rest. */
-  private readonly queues = new Map<string, Promise<unknown>>()
-  /** OS users of projects, resolved (and their files handed over) once per process. */
-  private readonly users = new Map<string, RunAs | null>()
+  private readonly operations = new OperationQueue()
+  private readonly users: LocalProjectUsers
 
   constructor(private readonly options: LocalDriverOptions) {
+    this.users = new LocalProjectUsers({
+      runAs: options.runAs,
+      isolateProjects: options.isolateProjects !== false,
+      separateLogDir: options.logDir !== undefined,
+      paths: (ref) => this.projectPaths(ref),
+    })
     this.backups = new LocalBackups({
       paths: (ref) => this.projectPaths(ref),
-      runAsOf: (ref) => this.runAsOf(ref),
+      runAsOf: (ref) => this.users.runAsOf(ref),
       engineFor: (major) => engineForMajor(options.engines, major),
       dataMajor: (ref) => this.dataMajor(ref),
       storedSpec: (ref) => this.storedSpec(ref),
@@ -109,17 +95,7 @@ export class LocalDriver implements ProjectDriver {
   }
 
   projectPaths(ref: string): LocalProjectPaths {
-    assertValidRef(ref)
-    const projectDir = path.join(this.options.dataDir, ref)
-    const logDir = this.options.logDir ? path.join(this.options.logDir, ref) : path.join(projectDir, 'log')
-    return {
-      projectDir,
-      dataDir: path.join(projectDir, 'pgdata'),
-      socketDir: path.join(projectDir, 'run'),
-      logFile: path.join(logDir, 'postgres.log'),
-      backupsDir: path.join(projectDir, 'backups'),
-      walArchiveDir: path.join(projectDir, 'wal-archive'),
-    }
+    return localProjectPaths(this.options.dataDir, this.options.logDir, ref)
   }
 
   projectSocketDir(ref: string): string {
@@ -136,7 +112,7 @@ export class LocalDriver implements ProjectDriver {
       port: config.port,
       listenAddress: this.options.listenAddress,
       engine: engineForMajor(this.options.engines, config.major),
-      runAs: this.runAsOf(ref),
+      runAs: this.users.runAsOf(ref),
       settings: {
         ...computeSettings(config.computeSize),
         ...(config.walArchiving ? walArchiveSettings(walArchiveDir) : {}),
@@ -153,50 +129,23 @@ export class LocalDriver implements ProjectDriver {
   }
 
   async createProject(input: CreateProjectInput): Promise<CreateProjectResult> {
-    const started = performance.now()
+    const startedAt = performance.now()
     assertValidRef(input.ref)
     engineForMajor(this.options.engines, input.major) // refuse a missing major before creating anything
     await mkdir(this.options.dataDir, { recursive: true })
-    const runAs = await this.projectUser(input.ref)
-    const spec = this.projectSpec(input.ref, input)
-    const { projectDir } = this.projectPaths(input.ref)
-    await assertTraversableBy(this.options.dataDir, runAs)
-    await mkdirOwned(projectDir, runAs, 0o700)
-    if (input.walArchiving) await mkdirOwned(this.projectPaths(input.ref).walArchiveDir, runAs, 0o700)
-    await settleDataDir(spec.dataDir)
-
-    let initdbMs: number | null = null
-    const existingMajor = await this.dataMajor(input.ref)
-    if (existingMajor === null) {
-      // Left over by an attempt that crashed: initCluster only renames complete clusters into place, but
-      // older layouts or a crash during a restore can leave an incomplete directory.
-      if ((await clusterPid(spec)) !== null)
-        throw new Error(`Project ${input.ref} has an incomplete data directory in use`)
-      await rm(spec.dataDir, { recursive: true, force: true })
-      await rm(partialDataDir(spec.dataDir), { recursive: true, force: true })
-      initdbMs = (await initCluster(spec, { superuser: PLATFORM_SUPERUSER })).initdbMs
-    } else {
-      this.assertMajor(input.ref, existingMajor, input.major)
-      await writeClusterSettings(spec)
-    }
-
-    const start = await startCluster(spec, { timeoutMs: this.options.startTimeoutMs })
-    const bootstrapStarted = performance.now()
-    // A retry must leave the passwords the caller now holds, whatever an earlier attempt set.
-    await ensurePlatformSuperuser(spec)
-    await bootstrapProjectRoles(spec, {
-      authenticatorPassword: input.authenticatorPassword,
-      ownerPassword: input.superuserPassword,
-      major: spec.engine.major,
-    })
-    const bootstrapMs = Math.round(performance.now() - bootstrapStarted)
-    return {
-      ref: input.ref,
-      major: spec.engine.major,
-      version: spec.engine.version,
-      initialized: initdbMs !== null,
-      timings: { initdbMs, startMs: start.readyMs, bootstrapMs, totalMs: Math.round(performance.now() - started) },
-    }
+    const runAs = await this.users.resolve(input.ref)
+    return createLocalProject(
+      {
+        dataDir: this.options.dataDir,
+        paths: this.projectPaths(input.ref),
+        spec: this.projectSpec(input.ref, input),
+        runAs,
+        dataMajor: () => this.dataMajor(input.ref),
+        startTimeoutMs: this.options.startTimeoutMs,
+        startedAt,
+      },
+      input,
+    )
   }
 
   async startProject(ref: string, config: ProjectRuntimeConfig): Promise<StartProjectResult> {
@@ -211,7 +160,7 @@ export class LocalDriver implements ProjectDriver {
   }
 
   async stopProject(ref: string, mode: StopMode = 'fast'): Promise<void> {
-    await this.projectUser(ref)
+    await this.users.resolve(ref)
     await stopCluster(this.projectPaths(ref), mode)
   }
 
@@ -238,32 +187,16 @@ export class LocalDriver implements ProjectDriver {
     }
   }
 
-  async resizeProject(
-    ref: string,
-    computeSize: ComputeSize,
-    runtime?: Omit<ProjectRuntimeConfig, 'computeSize'>,
-  ): Promise<ResizeProjectResult> {
-    return this.exclusive(ref, async () => {
-      await this.projectUser(ref)
-      const config = { ...(runtime ?? (await this.storedRuntime(ref))), computeSize }
-      const running = (await clusterPid(this.projectPaths(ref))) !== null
-      const spec = running ? null : await this.configuredSpec(ref, config)
-      const restart = running ? await this.restartProject(ref, config) : null
-      const settings = (spec ?? this.projectSpec(ref, config)).settings ?? {}
-      return { restarted: running, restart, settings }
-    })
-  }
-
   pauseProject(ref: string, options?: LifecycleOptions): Promise<PauseProjectResult> {
     return this.exclusive(ref, async () => {
-      await this.projectUser(ref)
+      await this.users.resolve(ref)
       return this.backups.pause(ref, options)
     })
   }
 
   backupProject(ref: string, options?: BackupProjectOptions): Promise<BackupInfo> {
     return this.exclusive(ref, async () => {
-      await this.projectUser(ref)
+      await this.users.resolve(ref)
       return this.backups.backup(ref, options)
     })
   }
@@ -272,12 +205,8 @@ export class LocalDriver implements ProjectDriver {
     return this.backups.list(ref)
   }
 
-  async openBackup(ref: string, id: string): Promise<{ stream: Readable; bytes: number } | null> {
-    if (!isBackupId(id)) return null
-    const file = await containedFile(this.projectPaths(ref).backupsDir, id)
-    if (!file) return null
-    const { size } = await stat(file)
-    return { stream: createReadStream(file), bytes: size }
+  openBackup(ref: string, id: string): Promise<{ stream: Readable; bytes: number } | null> {
+    return this.backups.open(ref, id)
   }
 
   deleteBackups(ref: string, ids?: string[]): Promise<string[]> {
@@ -291,7 +220,7 @@ export class LocalDriver implements ProjectDriver {
     options?: RestoreProjectOptions,
   ): Promise<RestoreProjectResult> {
     return this.exclusive(ref, async () => {
-      await this.projectUser(ref)
+      await this.users.resolve(ref)
       const result = await this.backups.restore(ref, backup, runtime, options)
       // an archive taken before tenant isolation holds a superuser `postgres`: migrate it before anyone logs in
       const location = await this.location(ref)
@@ -308,7 +237,7 @@ export class LocalDriver implements ProjectDriver {
     options?: RestoreProjectOptions,
   ): Promise<RestoreProjectResult> {
     return this.exclusive(ref, async () => {
-      await this.projectUser(ref)
+      await this.users.resolve(ref)
       const result = await this.backups.restoreToTime(ref, backup, target, runtime, options)
       const location = await this.location(ref)
       if (location) await this.secureRoles({ ...location, engine: engineForMajor(this.options.engines, runtime.major) })
@@ -323,7 +252,7 @@ export class LocalDriver implements ProjectDriver {
     progress: UpgradeProgress,
   ): Promise<UpgradeResult> {
     return this.exclusive(ref, async () => {
-      await this.projectUser(ref)
+      await this.users.resolve(ref)
       return upgradeProject(
         {
           paths: (id) => this.projectPaths(id),
@@ -398,10 +327,7 @@ export class LocalDriver implements ProjectDriver {
     await rm(projectDir, { recursive: true, force: true })
     if (this.options.logDir) await rm(path.dirname(logFile), { recursive: true, force: true })
     this.resources.forget(ref)
-    if (this.isolating()) {
-      await removeSystemUser(projectUserName(ref))
-      this.users.delete(ref)
-    }
+    await this.users.remove(ref)
   }
 
   async projectConnection(ref: string, options: ProjectConnectionOptions = {}): Promise<ClientConfig> {
@@ -410,7 +336,8 @@ export class LocalDriver implements ProjectDriver {
     return connectionConfig(location, options.database, options.user)
   }
 
-  async runningProjects(): Promise<string[]> {
+  /** Projects whose server runs now, read from their data directories. */
+  private async runningProjects(): Promise<string[]> {
     const entries = await readdir(this.options.dataDir, { withFileTypes: true }).catch(() => [])
     const refs = entries
       .filter((entry) => entry.isDirectory() && REF_PATTERN.test(entry.name))
@@ -429,40 +356,7 @@ export class LocalDriver implements ProjectDriver {
 
   /** Whether each project's server runs as an OS user of its own (only possible when the platform runs as root). */
   isolatesProjects(): boolean {
-    return this.isolating()
-  }
-
-  private isolating(): boolean {
-    return this.options.runAs !== null && this.options.isolateProjects !== false
-  }
-
-  /** The OS user the project's server runs as (null when the platform is not root); known once projectUser ran. */
-  private runAsOf(ref: string): RunAs | null {
-    if (!this.isolating()) return this.options.runAs
-    const user = this.users.get(ref)
-    if (!user) throw new Error(`Project ${ref}: its OS user was not resolved before use`)
-    return user
-  }
-
-  /**
-   * Creates the project's OS user when missing and hands it the project's files (except the platform-owned
-   * backups), stopping a server that still runs as another user (one started by an earlier version).
-   */
-  private async projectUser(ref: string): Promise<RunAs | null> {
-    if (!this.isolating()) return this.options.runAs
-    const known = this.users.get(ref)
-    if (known) return known
-    const user = await resolveProjectUser(ref)
-    if (!user) return null
-    const { projectDir, dataDir, logFile } = this.projectPaths(ref)
-    const info = await stat(projectDir).catch(() => null)
-    if (info && info.uid !== user.uid) {
-      if ((await clusterPid({ dataDir })) !== null) await stopCluster({ dataDir }, 'fast')
-      await giveTreeTo(projectDir, user, ['backups'])
-      if (this.options.logDir) await giveTreeTo(path.dirname(logFile), user)
-    }
-    this.users.set(ref, user)
-    return user
+    return this.users.isolating()
   }
 
   /** Moves an older project to the platform superuser when needed, then (re)applies the tenant's roles. */
@@ -479,15 +373,7 @@ export class LocalDriver implements ProjectDriver {
 
   /** Runs `fn` after the project's earlier lifecycle operations have settled. */
   private exclusive<T>(ref: string, fn: () => Promise<T>): Promise<T> {
-    const previous = this.queues.get(ref) ?? Promise.resolve()
-    // an earlier operation's failure belongs to its own caller (who got `next`); here it only means `fn` may run
-    const next = previous.catch(() => {}).then(fn)
-    const tail = next.catch(() => {})
-    this.queues.set(ref, tail)
-    void tail.then(() => {
-      if (this.queues.get(ref) === tail) this.queues.delete(ref)
-    })
-    return next
+    return this.operations.run(ref, fn)
   }
 
   /** The runtime config the project's pgfleet.conf holds, minus the compute size (which the caller picks). */
@@ -502,14 +388,14 @@ export class LocalDriver implements ProjectDriver {
 
   /** The spec of the configuration on disk, unchanged (the compute size is irrelevant: settings are not written). */
   private async storedSpec(ref: string): Promise<ClusterSpec> {
-    await this.projectUser(ref)
+    await this.users.resolve(ref)
     const runtime = await this.storedRuntime(ref)
     return this.projectSpec(ref, { ...runtime, computeSize: COMPUTE_SIZES[0] })
   }
 
   /** Checks the data directory and writes the config's settings, ready for a (re)start. */
   private async configuredSpec(ref: string, config: ProjectRuntimeConfig): Promise<ClusterSpec> {
-    await this.projectUser(ref)
+    await this.users.resolve(ref)
     await settleDataDir(this.projectPaths(ref).dataDir)
     const dataMajor = await this.dataMajor(ref)
     if (dataMajor === null) throw new Error(`Project ${ref} has no initialised data directory`)

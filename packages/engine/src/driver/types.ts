@@ -55,13 +55,6 @@ export interface RestartProjectResult extends StartProjectResult {
   totalMs: number
 }
 
-export interface ResizeProjectResult {
-  /** False when the project was stopped: the settings apply when it next starts. */
-  restarted: boolean
-  restart: RestartProjectResult | null
-  settings: Record<string, SettingValue>
-}
-
 export interface LifecycleOptions {
   onProgress?: ProgressCallback
 }
@@ -150,15 +143,6 @@ export interface ProjectDriver {
   stopProject(ref: string, mode?: StopMode): Promise<void>
   /** Applies the config with a checkpoint, a fast stop and a start. */
   restartProject(ref: string, config: ProjectRuntimeConfig): Promise<RestartProjectResult>
-  /**
-   * Writes the settings of `computeSize` and restarts a running server. Without `runtime`, the port, major and
-   * other settings stay as the project's current configuration has them.
-   */
-  resizeProject(
-    ref: string,
-    computeSize: ComputeSize,
-    runtime?: Omit<ProjectRuntimeConfig, 'computeSize'>,
-  ): Promise<ResizeProjectResult>
   /** Checkpoint, fast stop and a cold backup; the data stays. Resume with startProject. Safe to repeat. */
   pauseProject(ref: string, options?: LifecycleOptions): Promise<PauseProjectResult>
   /** A downloadable archive of the project's data. */
@@ -234,8 +218,6 @@ export interface ProjectDriver {
   destroyProject(ref: string): Promise<void>
   /** How the platform itself connects to the project's database (as the superuser unless told otherwise). */
   projectConnection(ref: string, options?: ProjectConnectionOptions): Promise<ClientConfig>
-  /** Refs whose server is running. */
-  runningProjects(): Promise<string[]>
   /** Whether each project runs as an operating-system user of its own. */
   isolatesProjects(): boolean
   /** Fast-stops every running project server, in parallel. */
