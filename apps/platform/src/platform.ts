@@ -191,7 +191,7 @@ async function startServices(
     async stop() {
       if (stopped) return
       stopped = true
-      health.stop()
+      await health.stop()
       await backupScheduler.stop()
       await resourceSampler.stop()
       // each step runs whatever the one before did: a failure is logged and the shutdown goes on

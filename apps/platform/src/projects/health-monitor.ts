@@ -1,4 +1,4 @@
-import type { LocalDriver } from '@pgfleet/engine'
+import type { ProjectDriver } from '@pgfleet/engine'
 import type { Db } from '../db/kysely'
 import type { JobQueue } from '../jobs/queue'
 import type { Logger } from '../logging/logger'
@@ -11,11 +11,13 @@ import { runtimeConfig } from './runtime'
 export class HealthMonitor {
   private readonly serving = new Set<string>()
   private timer: NodeJS.Timeout | undefined
-  private sweeping = false
+  /** the sweep in progress, awaited by stop() so none touches a driver or database being shut down */
+  private current: Promise<void> | null = null
+  private stopped = false
 
   constructor(
     private readonly db: Db,
-    private readonly driver: LocalDriver,
+    private readonly driver: ProjectDriver,
     private readonly jobs: JobQueue,
     private readonly intervalMs: number,
     private readonly log: Logger,
@@ -38,8 +40,11 @@ export class HealthMonitor {
     this.timer.unref()
   }
 
-  stop(): void {
+  /** Stops sweeping and waits for a sweep in progress to finish its current project. */
+  async stop(): Promise<void> {
+    this.stopped = true
     clearInterval(this.timer)
+    await this.current
   }
 
   /** Under the project's lock, so a pause or delete that just stopped the server is never undone. */
@@ -62,9 +67,17 @@ export class HealthMonitor {
   }
 
   /** One pass over the projects marked ACTIVE_HEALTHY. */
-  async sweep(): Promise<void> {
-    if (this.sweeping) return
-    this.sweeping = true
+  sweep(): Promise<void> {
+    if (this.stopped) return Promise.resolve()
+    if (!this.current) {
+      this.current = this.sweepOnce().finally(() => {
+        this.current = null
+      })
+    }
+    return this.current
+  }
+
+  private async sweepOnce(): Promise<void> {
     try {
       const projects = await this.db
         .selectFrom('projects')
@@ -72,6 +85,7 @@ export class HealthMonitor {
         .where('status', '=', 'ACTIVE_HEALTHY')
         .execute()
       for (const project of projects) {
+        if (this.stopped) return
         const health = await this.driver.projectHealth(project.ref)
         if (health === 'ready') {
           this.serving.add(project.ref)
@@ -81,9 +95,7 @@ export class HealthMonitor {
         if (health === 'down') await this.restartIfStillDown(project.ref)
       }
     } catch (error) {
-      this.log.error('sweep failed', { error })
-    } finally {
-      this.sweeping = false
+      if (!this.stopped) this.log.error('sweep failed', { error })
     }
   }
 }
