@@ -109,6 +109,8 @@ describe("a tenant's function", () => {
         await attempt('platform over loopback', () => fetch('http://127.0.0.1:${platformPort}/platform/profile'))
         await attempt('own database', () => Deno.connect({ hostname: '127.0.0.1', port: ${a.port} }))
         await attempt('other database', () => Deno.connect({ hostname: 'localhost', port: ${b.port} }))
+        await attempt('private IPv6 network', () => Deno.connect({ hostname: 'fd12:3456:789a::1', port: 80 }))
+        await attempt('platform as NAT64 IPv6', () => Deno.connect({ hostname: '64:ff9b::7f00:1', port: ${platformPort} }))
         await attempt('other worker', () => Deno.connect({ transport: 'unix', path: ${JSON.stringify(otherWorkerSocket)} }))
         await attempt('another process environment', () => Deno.readTextFile('/proc/1/environ'))
         await attempt('platform files', () => Deno.readTextFile(${JSON.stringify(path.join(dataDir, 'pgfleet.pid'))}))
@@ -125,6 +127,8 @@ describe("a tenant's function", () => {
       'platform over loopback': 'denied',
       'own database': 'denied',
       'other database': 'denied',
+      'private IPv6 network': 'denied',
+      'platform as NAT64 IPv6': 'denied',
       'other worker': 'denied',
       'another process environment': 'denied',
       'platform files': 'denied',

@@ -20,6 +20,7 @@ import { FunctionStore } from '../store'
 import { INTERNAL_API_ORIGIN, type ProjectApiSockets } from './api-socket'
 import { BOOTSTRAP_SOURCE } from './bootstrap'
 import { denoForUser, locateDeno } from './deno-binary'
+import { buildEgressGuard, EGRESS_GUARD_MISSING, guardAllowList, nameServers } from './egress-guard'
 import { deniedNetwork, localHostNames, localIpv6Addresses } from './sandbox'
 import type { WorkerRuntime, WorkerSpec } from './worker'
 import { WorkerPool } from './worker-pool'
@@ -58,6 +59,7 @@ export class EdgeFunctionsRuntime {
   private readonly keys = new Map<string, { anon: string; service_role: string }>()
   private readonly allowLists = new Map<string, { allow: string[]; loadedAt: number }>()
   private hostNames: Promise<string[]> | null = null
+  private guard: Promise<string | null> | null = null
   private ipv6: Promise<string[]> | null = null
 
   constructor(private readonly ctx: AppContext) {
@@ -114,6 +116,7 @@ export class EdgeFunctionsRuntime {
     if (!this.apiSockets) throw new Error('The functions API sockets are not set up')
     const apiSocketPath = await this.apiSockets.ensure(project.ref, socketDir, runAs)
     const allow = await this.networkAllow(project.ref)
+    const guardAllow = (await this.egressGuard()) ? await guardAllowList(allow) : []
     const env = {
       SUPABASE_URL: `${INTERNAL_API_ORIGIN}/p/${project.ref}`,
       SUPABASE_ANON_KEY: keys.anon,
@@ -131,6 +134,7 @@ export class EdgeFunctionsRuntime {
       socketDir,
       apiSocketPath,
       deniedNetwork: deniedNetwork(await this.localHostNames(), allow, await this.localIpv6()),
+      egressAllow: guardAllow,
     }
   }
 
@@ -205,6 +209,21 @@ export class EdgeFunctionsRuntime {
     return this.setup
   }
 
+  /**
+   * The egress guard library, built once per process (null when the machine has no C compiler: the isolation
+   * report then says what is missing).
+   */
+  egressGuard(): Promise<string | null> {
+    this.guard ??= (async () => {
+      const dir = this.runtimeDir()
+      await mkdir(dir, { recursive: true })
+      const library = await buildEgressGuard(dir)
+      if (!library) this.ctx.log.child({ component: 'edge-functions' }).warn(EGRESS_GUARD_MISSING)
+      return library
+    })()
+    return this.guard
+  }
+
   private runtimeDir(): string {
     return path.join(this.ctx.config.dataDir, 'edge-runtime')
   }
@@ -223,9 +242,11 @@ export class EdgeFunctionsRuntime {
       await chmod(bootstrapPath, 0o644)
       await mkdir(path.join(runtimeDir, 'run'), { recursive: true, mode: 0o711 })
       await chmod(path.join(runtimeDir, 'run'), runAs ? 0o711 : 0o700)
+      const guard = await this.egressGuard()
       return {
         denoPath: await denoForUser(deno, runAs, runtimeDir),
         bootstrapPath,
+        egressGuard: guard ? { library: guard, dns: await nameServers() } : null,
         // Deno's module cache, one per project: written by the workers themselves, so it belongs to their user
         denoDir: async (spec) => {
           const dir = path.join(runtimeDir, 'deno-dir', spec.key.split('/')[0] ?? 'shared')

@@ -1,5 +1,6 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
+import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { pathToFileURL } from 'node:url'
@@ -10,6 +11,7 @@ import { waitFor } from '../../testing/harness'
 import { BOOTSTRAP_SOURCE } from './bootstrap'
 import { locateDeno } from './deno-binary'
 import { DENO_MISSING_MESSAGE } from './edge-runtime'
+import { buildEgressGuard, nameServers } from './egress-guard'
 import { deniedNetwork, localHostNames, localIpv6Addresses } from './sandbox'
 import { type FunctionWorker, type WorkerRuntime, type WorkerSpec, WorkerStartError } from './worker'
 import { WorkerPool } from './worker-pool'
@@ -33,12 +35,15 @@ beforeAll(async () => {
   mkdirSync(path.join(dir, 'deno-dir'))
   ipv6 = await localIpv6Addresses()
   denied = deniedNetwork(await localHostNames(), [], ipv6)
+  const guard = await buildEgressGuard(dir)
+  if (!guard) throw new Error('The egress guard could not be built: is a C compiler (cc) installed?')
   runtime = {
     denoPath: deno.path,
     bootstrapPath,
     denoDir: async () => path.join(dir, 'deno-dir'),
     memoryMb: 64,
     startTimeoutMs: 10_000,
+    egressGuard: { library: guard, dns: await nameServers() },
   }
 })
 afterAll(async () => {
@@ -61,6 +66,7 @@ function spec(slug: string, code: string): WorkerSpec {
     socketDir: path.join(dir, 'run'),
     apiSocketPath: path.join(dir, 'run', 'api.sock'),
     deniedNetwork: denied,
+    egressAllow: [],
   }
 }
 
@@ -233,5 +239,38 @@ describe('worker pool', () => {
     const results = JSON.parse((await get(worker)).text) as Record<string, string>
     for (const [target, result] of Object.entries(results))
       expect({ target, result }).toEqual({ target, result: 'denied' })
+  })
+
+  it('refuses by address what names let through: IPv6 private ranges, IPv4 inside IPv6, names of internal hosts', async () => {
+    const server = http.createServer((_request, response) => response.end('internal service'))
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const port = (server.address() as AddressInfo).port
+    try {
+      // Deno's permissions opened for this address and name: what is refused below, the guard refuses
+      const namesAllowed = deniedNetwork(await localHostNames(), ['localhost', '127.0.0.1'], ipv6)
+      const code = `Deno.serve(async () => {
+        const results: Record<string, string> = {}
+        const attempt = async (name: string, work: () => Promise<unknown>) => {
+          try { const answer = await work(); results[name] = answer instanceof Response ? await answer.text() : 'reached' }
+          catch (e) { results[name] = e instanceof Deno.errors.PermissionDenied || String(e?.cause).includes('Permission denied') ? 'refused' : 'error: ' + e + ' ' + e?.cause }
+        }
+        await attempt('name of this machine', () => fetch('http://localhost:${port}/'))
+        for (const address of ['fd00::dead:beef', 'fd12:3456:789a::1', 'fe80::1', 'fec0::1', 'ff02::1', '64:ff9b::a00:1', '2002:a00:1::1', '::2'])
+          await attempt(address, () => Deno.connect({ hostname: address, port: 80 }))
+        return Response.json(results)
+      })`
+      const workers = pool()
+      const guarded = { ...spec('guarded', code), deniedNetwork: namesAllowed }
+      const results = JSON.parse((await get(await workers.acquire(guarded))).text) as Record<string, string>
+      for (const [target, result] of Object.entries(results))
+        expect({ target, result }).toEqual({ target, result: 'refused' })
+
+      const opened = { ...spec('opened', code), deniedNetwork: namesAllowed, egressAllow: ['127.0.0.1'] }
+      const answer = JSON.parse((await get(await workers.acquire(opened))).text) as Record<string, string>
+      expect(answer['name of this machine']).toBe('internal service')
+      expect(answer['fd12:3456:789a::1']).toBe('refused')
+    } finally {
+      server.close()
+    }
   })
 })

@@ -5,6 +5,7 @@ import path from 'node:path'
 import { pathToFileURL } from 'node:url'
 import { MAX_SOCKET_PATH_BYTES, type RunAs } from '@pgfleet/engine'
 import { LISTENING_MARKER } from './bootstrap'
+import { egressGuardEnv } from './egress-guard'
 import { confinedCommand, processCpuMs } from './sandbox'
 
 /** Everything needed to run one version of one function. */
@@ -28,6 +29,8 @@ export interface WorkerSpec {
   apiSocketPath: string
   /** the `--deny-net` list: loopback and private networks, less the project's allow-list */
   deniedNetwork: string
+  /** addresses the egress guard lets through: the project's allow-list, its names resolved */
+  egressAllow: string[]
 }
 
 export interface WorkerRuntime {
@@ -37,6 +40,8 @@ export interface WorkerRuntime {
   denoDir(spec: WorkerSpec): Promise<string>
   memoryMb: number
   startTimeoutMs: number
+  /** the egress guard to preload and the name servers it lets through, or null when it could not be built */
+  egressGuard: { library: string; dns: string[] } | null
 }
 
 /** Kept lines of the worker's output, for the start-failure message and the logs. */
@@ -50,7 +55,8 @@ export class WorkerStartError extends Error {}
 /**
  * One `deno run` process serving one function version on a unix socket only the platform (and the worker's own
  * user) can reach. It may read only its own files and the variables it is given, may not write files, run programs
- * or load native code, may not reach loopback or private networks; its heap and its data segment are capped, and
+ * or load native code, may not reach loopback or private networks (by name in Deno's permissions, by address in the
+ * preloaded egress guard); its heap and its data segment are capped, and
  * it dies with the platform.
  */
 export class FunctionWorker {
@@ -103,7 +109,15 @@ export class FunctionWorker {
     const denoDir = await runtime.denoDir(spec)
     const child = spawn(confined.command, confined.args, {
       cwd: spec.dir,
-      env: { ...spec.env, DENO_DIR: denoDir, DENO_NO_UPDATE_CHECK: '1', NO_COLOR: '1' },
+      env: {
+        ...spec.env,
+        DENO_DIR: denoDir,
+        DENO_NO_UPDATE_CHECK: '1',
+        NO_COLOR: '1',
+        ...(runtime.egressGuard
+          ? egressGuardEnv(runtime.egressGuard.library, spec.egressAllow, runtime.egressGuard.dns)
+          : {}),
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
       // its own process group: a signal to the platform's group (a service manager's stop) is the platform's to handle
       detached: true,
