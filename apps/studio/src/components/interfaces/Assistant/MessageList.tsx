@@ -1,11 +1,14 @@
 import type { UIMessage } from 'ai'
-import { type ReactNode, useLayoutEffect, useRef, useState } from 'react'
+import { type ReactNode, useLayoutEffect, useRef, useState, useTransition } from 'react'
 import { THINKING_LABEL } from './assistant.constants'
 import { isStuckToBottom } from './assistant.utils'
 import { MessageRow } from './MessageRow'
 
-/** Rows rendered at first; scrolling to the top shows this many more (a long conversation opens fast). */
-export const MESSAGE_WINDOW_STEP = 20
+/**
+ * Rows rendered at first; scrolling near the top shows this many more (a long conversation opens fast). Small
+ * steps, rendered as a transition React can pause between rows, keep each frame short while scrolling up.
+ */
+export const MESSAGE_WINDOW_STEP = 10
 const LOAD_EARLIER_WITHIN_PX = 200
 
 /**
@@ -29,16 +32,19 @@ export function MessageList({
   const [shown, setShown] = useState(MESSAGE_WINDOW_STEP)
   const start = Math.max(0, messages.length - shown)
   const visible = start === 0 ? messages : messages.slice(start)
-  const restoreFrom = useRef<number | null>(null)
+  /** the content's height when earlier rows were asked for: their height is added to the scroll position */
+  const heightBefore = useRef<number | null>(null)
+  const shownBefore = useRef(shown)
+  const [loadingEarlier, startLoadingEarlier] = useTransition()
 
   const onScroll = () => {
     const element = scrollRef.current
     if (!element) return
     stuck.current = isStuckToBottom(element)
-    if (element.scrollTop < LOAD_EARLIER_WITHIN_PX && start > 0) {
+    if (element.scrollTop < LOAD_EARLIER_WITHIN_PX && start > 0 && !loadingEarlier) {
       // keep the row under the pointer in place when earlier rows appear above it
-      restoreFrom.current = element.scrollHeight - element.scrollTop
-      setShown((count) => count + MESSAGE_WINDOW_STEP)
+      heightBefore.current = element.scrollHeight
+      startLoadingEarlier(() => setShown((count) => count + MESSAGE_WINDOW_STEP))
     }
   }
 
@@ -46,11 +52,13 @@ export function MessageList({
   useLayoutEffect(() => {
     const element = scrollRef.current
     if (!element) return
-    if (restoreFrom.current !== null) {
-      element.scrollTop = element.scrollHeight - restoreFrom.current
-      restoreFrom.current = null
+    if (heightBefore.current !== null && shown !== shownBefore.current) {
+      element.scrollTop += element.scrollHeight - heightBefore.current
+      heightBefore.current = null
+      shownBefore.current = shown
       return
     }
+    shownBefore.current = shown
     if (stuck.current) element.scrollTop = element.scrollHeight
   }, [messages, thinking, shown])
 
