@@ -14,7 +14,7 @@ function messageOf(fn: () => unknown): string {
 }
 
 describe('parseInput', () => {
-  it('uses the spec text for a missing slug', () => {
+  it('uses the required-value text for a missing slug', () => {
     expect(messageOf(() => parseInput(UpdateOrganizationBody, {}))).toBe('slug is required')
     expect(messageOf(() => parseInput(UpdateOrganizationBody, { slug: '  ' }))).toBe('slug is required')
   })

@@ -4,7 +4,7 @@ import { z } from 'zod'
 export const ErrorResponse = z.object({ message: z.string(), requestId: z.string().optional() })
 export type ErrorResponse = z.infer<typeof ErrorResponse>
 
-/** Texts the spec names for missing required values (both spec documents, section 8). */
+/** Texts for missing required values, shared by every screen. */
 export const REQUIRED_VALUE_MESSAGES = {
   projectRef: 'Project ref is required',
   project: 'Project is required',

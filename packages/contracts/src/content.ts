@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Spec texts (section 5 and 8) and defaults of the SQL snippet entity. */
+/** Texts and defaults of the SQL snippet entity. */
 export const SNIPPET_DEFAULT_NAME = 'Untitled'
 export const SNIPPET_SCHEMA_VERSION = '1.0'
 export const FOLDER_NAME_EXISTS_MESSAGE = 'This folder name already exists'
@@ -28,7 +28,7 @@ export const FOLDER_NAME_MAX_LENGTH = 100
 export const REPORT_MAX_CARDS = 100
 
 /**
- * What the content API stores: SQL snippets (`sql`, the spec's entity) and reports (`report`, a layout of
+ * What the content API stores: SQL snippets (`sql`, the dashboard's entity) and reports (`report`, a layout of
  * query cards). Listing answers one type at a time (`?type=`, default `sql`).
  */
 export const CONTENT_TYPES = ['sql', 'report'] as const
@@ -72,7 +72,7 @@ const contentBase = {
 export const Snippet = z.object({ ...contentBase, type: z.literal('sql'), content: SnippetContent })
 export type Snippet = z.infer<typeof Snippet>
 
-/** Chart config (spec 02, section 3), as a report keeps it for each of its cards. */
+/** Chart config, as a report keeps it for each of its cards. */
 export const CHART_TYPES = ['bar', 'line'] as const
 export const ChartConfig = z.object({
   type: z.enum(CHART_TYPES, { error: `chart type must be one of ${CHART_TYPES.join(', ')}` }),

@@ -1,15 +1,15 @@
 import { z } from 'zod'
 
 /**
- * Edge functions (spec 01: API docs modal, sections 4, 7, 8 and 9): the management API's shapes and limits, shared
+ * Edge functions: the management API's shapes and limits, shared
  * by the platform (which enforces them) and the dashboard (which quotes them).
  */
 
-/** Spec 01 section 9: a deploy from the dashboard uses this entrypoint and JWT verification on. */
+/** A deploy from the dashboard uses this entrypoint and JWT verification on. */
 export const DEFAULT_EDGE_FUNCTION_ENTRYPOINT = 'index.ts'
 export const DEFAULT_EDGE_FUNCTION_VERIFY_JWT = true
 
-/** Spec 01 section 8: the deploy toasts. */
+/** The deploy toasts. */
 export const EDGE_FUNCTION_UNKNOWN_ERROR = 'Unknown error'
 export const DEPLOY_FUNCTION_ERROR = (message: string | undefined) =>
   `Failed to deploy function: ${message || EDGE_FUNCTION_UNKNOWN_ERROR}`
@@ -78,7 +78,7 @@ export const EdgeFunctionBody = z.object({
 })
 export type EdgeFunctionBody = z.infer<typeof EdgeFunctionBody>
 
-/** Permission texts (spec 01 section 6 style): deploy and delete need functions:write. */
+/** Permission texts: deploy and delete need functions:write. */
 export const EDGE_FUNCTIONS_WRITE_DENIED = 'You need additional permissions to deploy or delete edge functions'
 export const EDGE_FUNCTIONS_READ_DENIED = 'You need additional permissions to view edge functions'
 

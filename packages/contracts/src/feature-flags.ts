@@ -1,6 +1,6 @@
 import { z } from 'zod'
 
-/** Flags the spec names. Values come from configuration (env or a JSON file). */
+/** The dashboard's feature flags. Values come from configuration (env or a JSON file). */
 export const FEATURE_FLAG_NAMES = [
   'enforceNinetyDayUnpauseExpiry',
   'enableNinetyDayStorageDownload',

@@ -7,7 +7,7 @@ import {
 } from './keys'
 import { PgMetaListQuery } from './pg-meta'
 
-describe('customHostnameStatusFromError (spec 01 section 5)', () => {
+describe('customHostnameStatusFromError', () => {
   it('maps the two known error texts and leaves other errors alone', () => {
     expect(customHostnameStatusFromError('Org is not allowed to set up custom domain')).toBe('0_not_allowed')
     expect(customHostnameStatusFromError('no custom hostname configuration found')).toBe('0_no_hostname_configured')

@@ -1,17 +1,17 @@
 import { z } from 'zod'
 
 /**
- * API keys and project settings (spec 01 "API keys and configuration panels", sections 3, 5, 6, 8):
+ * API keys and project settings:
  * JWT secret rotation, the data API configuration, the project URL, custom domains and the database password.
  */
 
-/** Spec 01 section 6: members without read on service API keys see this and never get the secret values. */
+/** Members without read on service API keys see this and never get the secret values. */
 export const API_KEYS_PERMISSION_DENIED = 'You need additional permissions to view API keys'
 export const JWT_SECRET_UPDATE_DENIED = 'You need additional permissions to update the JWT secret'
 export const DB_PASSWORD_RESET_DENIED = 'You need additional permissions to reset the database password'
 export const CUSTOM_DOMAIN_UPDATE_DENIED = 'You need additional permissions to change the custom domain'
 
-/** Spec 01 section 8 texts of the API keys panel. */
+/** Texts of the API keys panel. */
 export const API_KEYS_MESSAGES = {
   retrieveFailed: 'Failed to retrieve API keys',
   updateJwtFailed: 'Failed to update JWT secret',
@@ -20,9 +20,9 @@ export const API_KEYS_MESSAGES = {
   updatingJwt: 'Updating JWT secret...',
 } as const
 
-/** Spec 01 section 9: the JWT update status is polled every second while it is Updating. */
+/** The JWT update status is polled every second while it is Updating. */
 export const JWT_UPDATE_POLL_INTERVAL_MS = 1000
-/** Spec 01 section 9: copy feedback on a key resets after this long. */
+/** Copy feedback on a key resets after this long. */
 export const KEY_COPY_FEEDBACK_RESET_MS = 2000
 
 export const JWT_SECRET_MIN_LENGTH = 32
@@ -42,7 +42,7 @@ export type UpdateJwtSecretBody = z.infer<typeof UpdateJwtSecretBody>
 export const UpdateJwtSecretResponse = z.object({ change_tracking_id: z.string() })
 export type UpdateJwtSecretResponse = z.infer<typeof UpdateJwtSecretResponse>
 
-/** Spec 01 section 4: Updating (polled every 1 s), Updated, Failed. */
+/** Updating (polled every 1 s), Updated, Failed. */
 export const JWT_SECRET_UPDATE_STATUSES = ['Updating', 'Updated', 'Failed'] as const
 export const JwtSecretUpdateStatus = z.enum(JWT_SECRET_UPDATE_STATUSES)
 export type JwtSecretUpdateStatus = z.infer<typeof JwtSecretUpdateStatus>
@@ -50,7 +50,7 @@ export type JwtSecretUpdateStatus = z.infer<typeof JwtSecretUpdateStatus>
 /** The steps of the update job, in order; `progress` names the last one reached. */
 export const JWT_SECRET_UPDATE_PROGRESS = ['Started', 'Storing new secret', 'Completed'] as const
 
-/** Spec 01 section 3 "JWT update status"; every field is null when the secret was never changed. */
+/** The JWT update status; every field is null when the secret was never changed. */
 export const JwtSecretUpdateStatusResponse = z.object({
   status: JwtSecretUpdateStatus.nullable(),
   progress: z.string().nullable(),
@@ -71,7 +71,7 @@ export const PostgrestConfigResponse = z.object({
 })
 export type PostgrestConfigResponse = z.infer<typeof PostgrestConfigResponse>
 
-/** Spec 01 section 3 "App config": the project URL is `{protocol}://{endpoint}`. */
+/** App config: the project URL is `{protocol}://{endpoint}`. */
 export const AppConfig = z.object({
   protocol: z.enum(['http', 'https']),
   endpoint: z.string(),
@@ -126,13 +126,13 @@ export const CUSTOM_HOSTNAME_STATUSES = [
 export const CustomHostnameStatus = z.enum(CUSTOM_HOSTNAME_STATUSES)
 export type CustomHostnameStatus = z.infer<typeof CustomHostnameStatus>
 
-/** Server messages chosen so that customHostnameStatusFromError maps them (spec 01 section 5). */
+/** Server messages chosen so that customHostnameStatusFromError maps them. */
 export const CUSTOM_DOMAIN_NOT_ALLOWED_MESSAGE =
   'Your organization is not allowed to set up custom domain: custom domains need a paid plan'
 export const NO_CUSTOM_HOSTNAME_MESSAGE = (ref: string) => `Project ${ref} has no custom hostname configuration`
 
 /**
- * Spec 01 section 5: an error whose text contains 'not allowed to set up custom domain' means 0_not_allowed,
+ * An error whose text contains 'not allowed to set up custom domain' means 0_not_allowed,
  * one containing 'custom hostname configuration' means 0_no_hostname_configured; any other error is a real error.
  */
 export function customHostnameStatusFromError(message: string): CustomHostnameStatus | null {
@@ -169,7 +169,7 @@ export const CustomHostnameDetails = z.object({
 })
 export type CustomHostnameDetails = z.infer<typeof CustomHostnameDetails>
 
-/** Spec 01 section 3 "Custom domain": data is null while no hostname is configured. */
+/** Custom domain: data is null while no hostname is configured. */
 export const CustomHostnameResponse = z.object({
   status: CustomHostnameStatus,
   custom_hostname: z.string().nullable(),

@@ -2,7 +2,7 @@ import { z } from 'zod'
 import { RowId } from './common'
 import { ComputeSize } from './projects'
 
-/** Spec 01 section 3 "Pause status". */
+/** Pause status. */
 export const PauseStatus = z.object({
   latest_downloadable_backup_id: z.number().nullable(),
   max_days_till_restore_disabled: z.number(),
@@ -61,7 +61,7 @@ export type Backup = z.infer<typeof Backup>
 export const DownloadableBackupsResponse = z.object({ backups: z.array(Backup) })
 export type DownloadableBackupsResponse = z.infer<typeof DownloadableBackupsResponse>
 
-/** The spec's download payload carries more fields; only id identifies the backup. */
+/** The download payload carries more fields; only id identifies the backup. */
 export const DownloadBackupBody = z.object({ id: RowId('Backup id is required') }).passthrough()
 export const DownloadBackupResponse = z.object({ fileUrl: z.string() })
 

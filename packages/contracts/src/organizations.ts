@@ -73,7 +73,7 @@ export const Subscription = z.object({
 export type Subscription = z.infer<typeof Subscription>
 export const UpdateSubscriptionBody = z.object({ plan: PlanId })
 
-/** Members over their free project limit (spec 01 section 3, "Free-limit member"). */
+/** Members over their free project limit. */
 export const FreeLimitMember = z.object({
   username: z.string(),
   primary_email: z.string(),

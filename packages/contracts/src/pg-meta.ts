@@ -311,8 +311,8 @@ export const TypescriptTypesQuery = z.object({
 export const TypescriptTypesResponse = z.object({ types: z.string() })
 export type TypescriptTypesResponse = z.infer<typeof TypescriptTypesResponse>
 
-/** Spec 01 section 8: the toast shown when generating types fails. */
+/** The toast shown when generating types fails. */
 export const GENERATE_TYPES_ERROR = (message: string) => `Failed to generate types: ${message}`
-/** Spec 02 section 8: the schema list's error panel, with a 'Reload schemas' action. */
+/** The schema list's error panel, with a 'Reload schemas' action. */
 export const LOAD_SCHEMAS_ERROR = 'Failed to load schemas'
 export const RELOAD_SCHEMAS_LABEL = 'Reload schemas'

@@ -1,22 +1,22 @@
 import { z } from 'zod'
 
 /**
- * Project Storage (spec 01 sections 3, 4, 7, 8, 9; spec 02 section 3): buckets with their limits, and the
+ * Project Storage: buckets with their limits, and the
  * storage archive a paused project's objects can be downloaded as.
  */
 
-/** Spec 01/02 section 7: the buckets query retries up to this many times... */
+/** The buckets query retries up to this many times... */
 export const STORAGE_BUCKETS_MAX_RETRIES = 3
 /** ...except for a missing storage tenant: a message that starts with 'Tenant config' and ends with 'not found'. */
 export function isTenantConfigNotFound(message: string): boolean {
   return message.startsWith('Tenant config') && message.endsWith('not found')
 }
 
-/** Spec 01 section 9: the dashboard polls for the storage archive this often. */
+/** The dashboard polls for the storage archive this often. */
 export const STORAGE_ARCHIVE_POLL_INTERVAL_MS = 5000
-/** Spec 01 section 7: an error containing this text means "no archive yet", not a failure. */
+/** An error containing this text means "no archive yet", not a failure. */
 export const STORAGE_ARCHIVE_NOT_FOUND = 'Storage archive not found'
-/** Spec 01 section 8. */
+/** Texts of the storage archive download. */
 export const STORAGE_ARCHIVE_FAILED = (message: string) => `Failed to create storage archive: ${message}`
 
 export const STORAGE_WRITE_DENIED = 'You need additional permissions to change storage buckets'
@@ -39,7 +39,7 @@ export const BucketName = z
   .min(1, 'Bucket name is required')
   .regex(BUCKET_NAME_PATTERN, BUCKET_NAME_RULE)
 
-/** null means every type is allowed; an empty list means none is (spec 01 section 3). */
+/** null means every type is allowed; an empty list means none is. */
 export const AllowedMimeTypes = z
   .array(z.string().trim().regex(MIME_TYPE_PATTERN, 'MIME types look like image/png or image/*'))
   .max(MAX_ALLOWED_MIME_TYPES, `At most ${MAX_ALLOWED_MIME_TYPES} MIME types`)
@@ -81,6 +81,6 @@ export type UpdateBucketBody = z.input<typeof UpdateBucketBody>
 
 export const BucketParams = z.object({ id: BucketName })
 
-/** Spec 01 section 3 "Storage archive". */
+/** The storage archive. */
 export const StorageArchiveResponse = z.object({ fileUrl: z.string() })
 export type StorageArchiveResponse = z.infer<typeof StorageArchiveResponse>

@@ -295,7 +295,7 @@ export async function updateSubscription(db: Db, membership: Membership, plan: P
 
 /**
  * Owners and Administrators count their active projects across every free organization they administer;
- * those at or above the limit are listed (the spec's "free-limit members").
+ * those at or above the limit are listed (the "free-limit members" the restore dialog shows).
  */
 export async function freeLimitMembers(db: Db, organizationId: number, limit: number): Promise<FreeLimitMember[]> {
   const admins = await db

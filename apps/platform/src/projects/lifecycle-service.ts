@@ -30,7 +30,7 @@ export async function latestBackupId(ctx: AppContext, projectId: number): Promis
   return row?.id ?? null
 }
 
-/** Spec 01 "Pause status": restore is possible for restoreWindowDays after the pause. */
+/** Pause status: restore is possible for restoreWindowDays after the pause. */
 export async function pauseStatus(ctx: AppContext, project: ProjectRow, now = new Date()): Promise<PauseStatus> {
   const max = ctx.config.restoreWindowDays
   const latest = await latestBackupId(ctx, project.id)

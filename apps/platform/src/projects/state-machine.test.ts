@@ -46,7 +46,7 @@ describe('project state machine', () => {
     )
   })
 
-  it('ends every operation in the spec statuses', () => {
+  it('ends every operation in a status the dashboard knows', () => {
     expect(TRANSITIONS.pause).toMatchObject({ during: 'PAUSING', success: 'INACTIVE', failure: 'PAUSE_FAILED' })
     expect(TRANSITIONS.restore).toMatchObject({
       during: 'RESTORING',

@@ -83,7 +83,7 @@ export function storageRoutes(ctx: AppContext) {
       return { message: `Bucket ${id} emptied` }
     })
 
-    // spec 01: the paused-project page builds an archive, polls until it has a fileUrl, then downloads it
+    // the paused-project page builds an archive, polls until it has a fileUrl, then downloads it
     app.post('/platform/storage/:ref/archive', async (request, reply) => {
       const project = await archiveProjectOf(request)
       await startStorageArchive(ctx, project.ref)

@@ -129,7 +129,7 @@ export function canStartSave(draft: SnippetDraft): boolean {
   return isDirty(draft) && draft.status !== 'UPDATING' && draft.conflict === null
 }
 
-/** Whether a patch changes anything besides the SQL text (spec 02 §4: only such changes queue a save by themselves). */
+/** Whether a patch changes anything besides the SQL text. */
 export function changesMoreThanSql(draft: SnippetFields, patch: Partial<SnippetFields>): boolean {
   return (Object.keys(patch) as (keyof SnippetFields)[]).some((key) => key !== 'sql' && patch[key] !== draft[key])
 }

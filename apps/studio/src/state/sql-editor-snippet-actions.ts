@@ -40,7 +40,7 @@ export function addDraft(draft: SnippetDraft) {
   }
 }
 
-/** What creating a snippet needs (spec 02 §5): the project's ref, the project, and the signed-in user's profile. */
+/** What creating a snippet needs: the project's ref, the project, and the signed-in user's profile. */
 export type NewSnippetContext = {
   projectRef: string | undefined
   project: { ref: string } | undefined
@@ -48,7 +48,7 @@ export type NewSnippetContext = {
 }
 
 /**
- * Throws the spec's required-value message for the first thing missing (a project loaded for another ref
+ * Throws the required-value message for the first thing missing (a project loaded for another ref
  * counts as missing); answers the ref and the new snippet's owner.
  */
 export function checkNewSnippetContext({ projectRef, project, profile }: NewSnippetContext): {
@@ -131,7 +131,7 @@ function queueSave(id: string) {
 }
 
 /**
- * Every change of a snippet goes through here. Spec 02 §4: a changed snippet is queued for saving, except
+ * Every change of a snippet goes through here. A changed snippet is queued for saving, except
  * that a change of the SQL text alone does not queue a save: the text is still applied and backed up
  * (it is never lost, and any later save carries it), and the editor queues it itself (`editSnippetSql`).
  */

@@ -9,7 +9,7 @@ type CodeBlockProps = {
   /** names the content for screen readers, e.g. "connection string" */
   label?: string
   className?: string
-  /** how long the button says 'Copied' (API keys use the spec's KEY_COPY_FEEDBACK_RESET_MS) */
+  /** how long the button says 'Copied' (API keys use KEY_COPY_FEEDBACK_RESET_MS) */
   copiedResetMs?: number
   /** placed on the <code> element, whose text is exactly `value` */
   'data-testid'?: string

@@ -48,7 +48,7 @@ describe('copy feedback', () => {
     expect(failures).toEqual([])
   })
 
-  it('uses the spec key copy reset (2000 ms) when asked for it', async () => {
+  it('uses the key copy reset (2000 ms) when asked for it', async () => {
     expect(KEY_COPY_FEEDBACK_RESET_MS).toBe(2000)
     const { feedback, copiedStates } = feedbackWith(fakeClipboard().clipboard, KEY_COPY_FEEDBACK_RESET_MS)
     await feedback.copy('service key')

@@ -6,7 +6,7 @@ import type { QueryOptions } from '../types'
 import { customDomainKeys } from './keys'
 
 /**
- * The project's custom domain. Errors whose text the spec maps to a status (not allowed, no hostname configured)
+ * The project's custom domain. Errors whose text maps to a status (not allowed, no hostname configured)
  * are answered as that status rather than thrown, so the page shows the matching state instead of an error.
  */
 export async function getCustomHostname(

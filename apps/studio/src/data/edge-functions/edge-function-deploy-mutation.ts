@@ -18,7 +18,7 @@ export type EdgeFunctionDeployVariables = {
   verifyJwt?: boolean
 }
 
-/** POST /v1/projects/{ref}/functions/deploy?slug=: a metadata part and one part per file (spec 01 section 7). */
+/** POST /v1/projects/{ref}/functions/deploy?slug=: a metadata part and one part per file. */
 export async function deployEdgeFunction({
   ref,
   slug,

@@ -16,7 +16,7 @@ export async function getBuckets({ ref }: { ref: string | undefined }, signal?: 
   return api('GET /platform/storage/{ref}/buckets', { params: { ref }, signal })
 }
 
-/** Spec 01/02 section 7: up to 3 retries, none for a missing storage tenant ('Tenant config … not found'). */
+/** Up to 3 retries, none for a missing storage tenant ('Tenant config … not found'). */
 export function shouldRetryBuckets(failureCount: number, error: unknown): boolean {
   if (isTenantConfigNotFound(getErrorMessage(error, ''))) return false
   return failureCount < STORAGE_BUCKETS_MAX_RETRIES

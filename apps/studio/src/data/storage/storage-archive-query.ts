@@ -24,7 +24,7 @@ export async function getStorageArchive(
   }
 }
 
-/** Polls every 5000 ms (spec 01 section 9) until the archive has a fileUrl. */
+/** Polls every 5000 ms until the archive has a fileUrl. */
 export function useStorageArchiveQuery(
   { ref }: { ref: string | undefined },
   options: QueryOptions<StorageArchiveResponse | null> = {},

@@ -4,7 +4,7 @@ import { bucketSnippets } from './api-docs-storage.utils'
 const context = { url: 'http://127.0.0.1:8080/p/abcdefghijklmnopqrst', anonKey: 'SUPABASE_KEY' }
 
 describe('bucket snippets', () => {
-  it('uses the spec constants and the bucket name in supabase-js', () => {
+  it('uses the storage constants and the bucket name in supabase-js', () => {
     const code = bucketSnippets('js', context, { name: 'avatars', public: false })
       .map((s) => s.code)
       .join('\n')

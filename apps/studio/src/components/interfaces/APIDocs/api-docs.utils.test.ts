@@ -124,7 +124,7 @@ describe('snippets', () => {
     expect(functionSnippets('bash', context, 'add', [{ name: 'a' }])[0]?.code).toContain('/rest/v1/rpc/add')
   })
 
-  it('uses the spec constants in storage examples', () => {
+  it('uses the storage constants in storage examples', () => {
     const code = storageSnippets('js', context)
       .map((s) => s.code)
       .join('\n')

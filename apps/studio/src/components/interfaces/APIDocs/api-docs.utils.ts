@@ -70,7 +70,7 @@ export function argumentBadge(argument: Pick<FunctionArgument, 'required'>): 'Re
 
 /**
  * A function's URL: the project URL + /functions/v1/{name}. The project URL is `{ref}.{domain}` when the platform
- * has a domain, which gives the spec's shape `{ref}.{domain}/functions/v1/{name}`; otherwise `{platform}/p/{ref}`.
+ * has a domain, which gives the shape `{ref}.{domain}/functions/v1/{name}`; otherwise `{platform}/p/{ref}`.
  */
 export function edgeFunctionUrl(projectUrl: string, name: string) {
   return `${projectUrl}/functions/v1/${name}`

@@ -28,7 +28,7 @@ export const PANEL_SEARCH_PARAM = 'panel'
 export const SUBSCRIPTION_PLAN_PANEL = 'subscriptionPlan'
 export const SOURCE_SEARCH_PARAM = 'source'
 
-/** Why the panel was opened from elsewhere in the dashboard (spec 01: billing route). */
+/** Why the panel was opened from elsewhere in the dashboard. */
 export const PANEL_SOURCE_NOTES: Record<string, string> = {
   projectPausedStateRestore: `On the Free plan each owner or administrator may have ${FREE_PROJECT_LIMIT} active projects. A paid plan lifts this limit so the paused project can be restored.`,
   enableBranchingButton: 'Branching needs a paid plan.',

@@ -18,7 +18,7 @@ describe('formatComputeSize', () => {
 })
 
 describe('DISK_NOTE', () => {
-  it('quotes the spec limit', () => {
+  it('quotes the documented limit', () => {
     expect(DISK_NOTE).toBe('Disk can be increased up to 200GB')
   })
 })

@@ -32,7 +32,7 @@ import { deployProblem } from './edge-functions.utils'
 import { FunctionCodeEditor } from './FunctionCodeEditor'
 
 /**
- * Spec 01 section 4: deploy a function (entrypoint index.ts, JWT verification on by default); over an existing
+ * Deploys a function (entrypoint index.ts, JWT verification on by default); over an existing
  * one the user confirms the replacement or cancels; afterwards the live URL and a download command are shown.
  */
 export function DeployFunctionForm({

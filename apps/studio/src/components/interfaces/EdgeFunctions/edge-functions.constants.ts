@@ -14,7 +14,7 @@ export const LOAD_EDGE_FUNCTIONS_ERROR = 'Failed to retrieve edge functions'
 export const LOAD_EDGE_FUNCTION_ERROR = 'Failed to retrieve the edge function'
 export const BACK_TO_FUNCTIONS_LABEL = 'All functions'
 
-/** Spec 01 sections 8 and 9: the deploy's texts and defaults. */
+/** The deploy's texts and defaults. */
 export const DEPLOY_FAILED = DEPLOY_FUNCTION_ERROR
 export const DEPLOY_INVALID = DEPLOY_EDGE_FUNCTION_ERROR
 export const DEPLOY_ENTRYPOINT = DEFAULT_EDGE_FUNCTION_ENTRYPOINT
@@ -34,7 +34,7 @@ export const CLI_DOWNLOAD_LABEL = 'Download its code'
 export const CLI_DOWNLOAD_NOTE =
   'Set PGFLEET_ACCESS_TOKEN to a personal access token (Account, Access tokens) first; the files come back as JSON.'
 
-/** Spec 01 section 4: a deploy over an existing function asks to replace it or cancel. */
+/** A deploy over an existing function asks to replace it or cancel. */
 export const REPLACE_TITLE = (name: string) => `Replace function ${name}?`
 export const REPLACE_DESCRIPTION = (name: string) =>
   `A function named ${name} already exists. Deploying replaces its code with a new version; callers get the new code at once.`

@@ -15,8 +15,8 @@ import {
 } from './paused-state.constants'
 
 /**
- * Spec 01 section 4 (flag enableNinetyDayStorageDownload): create the storage archive, poll every 5000 ms until
- * it has a fileUrl, then start the download. Members without the archive permission get the spec's
+ * With the flag enableNinetyDayStorageDownload: create the storage archive, poll every 5000 ms until
+ * it has a fileUrl, then start the download. Members without the archive permission get the
  * "not available" tooltip on a disabled button.
  */
 export function StorageArchiveButton({ projectRef, orgSlug }: { projectRef: string; orgSlug: string }) {

@@ -1,6 +1,6 @@
-/** The paused project page and the restore flow (spec 01: "Paused project page", sections 4–9). */
+/** The paused project page and the restore flow. */
 
-/** Spec 01 section 9: paused projects can be restored for this many days by default. */
+/** Paused projects can be restored for this many days by default. */
 export const DEFAULT_RESTORE_WINDOW_DAYS = 90
 
 export const PAUSED_TITLE = (name: string) => `The project "${name}" is paused`
@@ -16,7 +16,7 @@ export const VIEW_PROJECT_SETTINGS_LABEL = 'View project settings'
 export const UPGRADE_PANEL = 'subscriptionPlan'
 export const UPGRADE_SOURCE = 'projectPausedStateRestore'
 
-/** Spec 01 section 6. */
+/** Who may restore a paused project. */
 export const RESTORE_PERMISSION_TOOLTIP = 'You need additional permissions to resume this project'
 export const RESTORE_PERMISSION_DENIED_MESSAGE = 'You do not have the required permissions to restore this project'
 
@@ -33,7 +33,7 @@ export const NO_RESTORE_VERSIONS =
 export const CANCEL_LABEL = 'Cancel'
 export const CONFIRM_RESTORE_LABEL = 'Confirm restore'
 
-/** Spec 01 sections 4 and 8. */
+/** Texts of the paused-project screen. */
 export const RESTORING_TOAST = 'Restoring project'
 export const RESTORE_FAILED_MESSAGE = (message: string) => `Failed to restore project: ${message}`
 export const RESTORE_PROJECT_REQUIRED_MESSAGE = 'Unable to restore: project is required'

@@ -13,7 +13,7 @@ export function getUpgradeLink(slug: string): string {
 
 export type RestoreAction = 'no-permission' | 'member-limit' | 'restore-dialog'
 
-/** Spec 01 section 4: without permission a toast; a free organization with over-limit members their dialog. */
+/** Restoring: without permission a toast; a free organization with over-limit members their dialog. */
 export function getRestoreAction({
   canRestore,
   planId,

@@ -6,7 +6,7 @@ import { Tooltip } from '../../ui/Tooltip'
 import { DeleteProjectDialog } from './DeleteProjectDialog'
 import { DELETE_PERMISSION_TOOLTIP, DELETE_PROJECT_LABEL } from './project-deletion.constants'
 
-/** Opens the deletion dialog; needs update on projects (spec 01 section 6). */
+/** Opens the deletion dialog; needs update on projects. */
 export function DeleteProjectButton({
   project,
   label = DELETE_PROJECT_LABEL,

@@ -1,6 +1,6 @@
 import { TYPE_TO_CONFIRM_MISMATCH_MESSAGE } from '../../ui/ui.constants'
 
-/** The project deletion dialog (spec 01: "Project deletion dialog", sections 4–8). */
+/** The project deletion dialog. */
 export const DELETE_PROJECT_LABEL = 'Delete project'
 export const DELETE_DIALOG_TITLE = (name: string) => `Confirm deletion of ${name}`
 export const DELETE_DIALOG_DESCRIPTION =

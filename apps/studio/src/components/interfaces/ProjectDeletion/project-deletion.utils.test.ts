@@ -62,7 +62,7 @@ describe('toggleReason', () => {
 })
 
 describe('buildExitFeedback', () => {
-  it('is the spec payload with exitAction delete', () => {
+  it('is the deletion payload with exitAction delete', () => {
     expect(
       buildExitFeedback({
         project: { ref: 'abcdefghijklmnopqrst', organization_slug: 'acme' },

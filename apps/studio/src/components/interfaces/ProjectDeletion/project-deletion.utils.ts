@@ -8,7 +8,7 @@ export function requiresExitFeedback(planId: PlanId | undefined): boolean {
 
 export type DeletionErrors = { name?: string; reasons?: string }
 
-/** Spec 01 section 5: the typed text equals the project name exactly; paid plans pick at least one reason. */
+/** The typed text equals the project name exactly; paid plans pick at least one reason. */
 export function validateProjectDeletion({
   typedName,
   projectName,

@@ -141,7 +141,7 @@ export const PROJECT_NOT_FOUND_DESCRIPTION = (ref: string) =>
   `There is no project "${ref}" in your organizations, or you no longer have access to it.`
 export const PROJECT_LOAD_FAILED_TITLE = 'Failed to load the project'
 
-/** Texts of the "Setting up" screen (spec 01, "Main area by project status"). */
+/** Texts of the "Setting up" screen. */
 export const SETTING_UP_TITLE = 'Setting up project'
 export const SETTING_UP_DESCRIPTION =
   'We are creating your database. This page updates by itself as soon as the project is ready.'

@@ -17,7 +17,7 @@ import {
   VERY_WIDE_SCREEN_MIN_WIDTH_PX,
 } from './project-layout.constants'
 
-/** The screen the main area shows (spec 01, "Main area by project status"). */
+/** The screen the main area shows. */
 export type ProjectScreen =
   | 'page'
   | 'setting-up'

@@ -1,4 +1,4 @@
-/** Status screens of the main area (spec 01: "Main area by project status", sections 4, 8 and 9). */
+/** Status screens of the main area. */
 
 /** Restarting, resizing, restoring and connecting screens poll every 4 s. */
 export const RESTARTING_POLL_INTERVAL_MS = 4000
@@ -57,11 +57,11 @@ export const DELETE_PROJECT_LABEL = 'Delete project'
 export const STATUS_CHECK_FAILED = (message: string, intervalMs: number) =>
   `Could not check the status: ${message}. Trying again every ${intervalMs / 1000} s.`
 
-/** Spec 01 section 8. */
+/** Texts of the project status screens. */
 export const BACKUP_DOWNLOAD_FAILED_MESSAGE = (message: string) => `Failed to download backup: ${message}`
 export const NO_BACKUPS_TO_DOWNLOAD_MESSAGE = 'No available backups to download'
 
-/** The upgrade screen: the spec's shown steps, one per progress key after 'started'. */
+/** The upgrade screen: the steps it shows, one per progress key after 'started'. */
 export const UPGRADE_SHOWN_STEPS = [
   'Prepare new server',
   'Prepare new server for migration',

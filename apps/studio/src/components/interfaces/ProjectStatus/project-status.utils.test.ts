@@ -61,7 +61,7 @@ describe('connecting probe', () => {
 })
 
 describe('intervals', () => {
-  it('are the spec values', () => {
+  it('are the documented values', () => {
     expect([RESTARTING_POLL_INTERVAL_MS, RESIZING_POLL_INTERVAL_MS, RESTORING_POLL_INTERVAL_MS]).toEqual([
       4000, 4000, 4000,
     ])

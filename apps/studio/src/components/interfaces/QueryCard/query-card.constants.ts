@@ -1,6 +1,6 @@
 import { CHART_TYPES } from '@pgfleet/contracts'
 
-/** Spec 02, "Query card" and section 9. */
+/** Texts and limits of the query card. */
 export const CHART_MAX_HEIGHT_PX = 250
 export const QUERY_BLOCK_RENDER_DEBOUNCE_MS = 500
 export { CHART_TYPES }

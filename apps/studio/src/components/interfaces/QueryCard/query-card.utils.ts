@@ -1,6 +1,6 @@
 import { type ChartConfig, DEFAULT_CHART_CONFIG, type QueryColumn, type QueryResultSet } from '@pgfleet/contracts'
 
-/** Chart config (spec 02, section 3); reports store it per card. */
+/** Chart config; reports store it per card. */
 export type { ChartConfig }
 export { DEFAULT_CHART_CONFIG }
 

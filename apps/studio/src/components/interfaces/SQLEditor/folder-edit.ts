@@ -1,4 +1,4 @@
-/** Folder editing states (spec 02, section 4): a new folder is created on save, an existing one renamed. */
+/** Folder editing states: a new folder is created on save, an existing one renamed. */
 export type FolderEdit = {
   id: string
   name: string

@@ -21,7 +21,7 @@ export const ROW_LIMIT_OPTIONS: readonly number[] = [-1, 100, 500, 1000]
 export const DEFAULT_ROW_LIMIT = 100
 export const LIMITED_ROWS_MESSAGE = (limit: number) => `Limited to only ${limit} rows`
 
-/** Spec 02, "SQL editor panel" and section 9. */
+/** Texts and limits of the SQL editor panel. */
 export const EDITOR_TAB_SIZE = 2
 export const EDITOR_FONT_SIZE_PX = 13
 export const EDITOR_CHANGE_DEBOUNCE_MS = 300
@@ -90,7 +90,7 @@ export const SNIPPET_NOT_FOUND_TITLE = 'Query not found'
 export const LOADING_QUERY_LABEL = 'Loading query'
 export const PARAMETER_PLACEHOLDER = 'Value'
 
-/** Save states of a snippet (spec 02, section 4). */
+/** Save states of a snippet. */
 export const SAVE_STATUS_LABELS = {
   unsaved: 'Unsaved',
   saving: 'Saving...',

@@ -35,7 +35,7 @@ describe('texts shared with @pgfleet/sql', () => {
     expect(constants.LIMITED_ROWS_MESSAGE(100)).toBe(sqlAnalysis.limitedRowsMessage(100))
     expect(constants.LIMITED_ROWS_MESSAGE(100)).toBe('Limited to only 100 rows')
   })
-  it('quote the spec', () => {
+  it('quote the documented texts', () => {
     expect(constants.ROW_LIMIT_OPTIONS).toEqual([-1, 100, 500, 1000])
     expect(constants.NO_ROWS_MESSAGE).toBe('Success. No rows returned.')
     expect(constants.UNTITLED_QUERY_LABEL).toBe('Untitled query')

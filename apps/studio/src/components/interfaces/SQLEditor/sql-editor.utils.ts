@@ -147,7 +147,7 @@ function statementLine(text: string): string {
 }
 
 /**
- * Spec 02 §5: the warning says whether the SQL writes or runs a function; SQL that would remove something
+ * The warning says whether the SQL writes or runs a function; SQL that would remove something
  * (@pgfleet/sql's destructive detection, from the parse tree) gets 'Make sure you are not accidentally
  * removing something important.' and its destructive statements, anything else 'Are you sure you want to
  * execute it?'.

@@ -1,4 +1,4 @@
-/** Editor template (spec 02, section 3): name, description, content. */
+/** Editor template: name, description, content. */
 export type EditorTemplate = { name: string; description: string; content: string }
 /** Quickstart template: type, title, description, sql. */
 export type QuickstartTemplate = { type: 'quickstart'; title: string; description: string; sql: string }
