@@ -21,6 +21,7 @@ import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import type { OrganizationRow } from '../db/types'
 import { badRequest, conflict, forbidden, parseInput } from '../errors'
+import { serve } from '../http/typed-routes'
 import { assertCan, getMembership } from '../organizations/membership'
 import { RefParams } from './projects'
 
@@ -57,43 +58,44 @@ export function assistantSettingsRoutes(ctx: AppContext, assistant: AssistantSer
   }
 
   return async (app: FastifyInstance) => {
-    app.get('/platform/projects/:ref/ai/conversations', async (request) =>
+    serve(app, 'GET /platform/projects/{ref}/ai/conversations', async ({ request }) =>
       assistant.conversations.list(await conversationOwner(request)),
     )
 
-    app.post('/platform/projects/:ref/ai/conversations', async (request, reply) => {
+    serve(app, 'POST /platform/projects/{ref}/ai/conversations', async ({ request, reply }) => {
       const owner = await conversationOwner(request)
       const { name } = parseInput(CreateConversationBody, request.body)
-      return reply.status(201).send(await assistant.conversations.create(owner, name))
+      reply.status(201)
+      return await assistant.conversations.create(owner, name)
     })
 
-    app.get('/platform/projects/:ref/ai/conversations/:id', async (request) => {
+    serve(app, 'GET /platform/projects/{ref}/ai/conversations/{id}', async ({ request }) => {
       const owner = await conversationOwner(request)
       const { id } = parseInput(ConversationParams, request.params)
       return assistant.conversations.get(owner, id)
     })
 
-    app.patch('/platform/projects/:ref/ai/conversations/:id', async (request) => {
+    serve(app, 'PATCH /platform/projects/{ref}/ai/conversations/{id}', async ({ request }) => {
       const owner = await conversationOwner(request)
       const { id } = parseInput(ConversationParams, request.params)
       const { name } = parseInput(RenameConversationBody, request.body)
       return assistant.conversations.rename(owner, id, name)
     })
 
-    app.delete('/platform/projects/:ref/ai/conversations/:id', async (request) => {
+    serve(app, 'DELETE /platform/projects/{ref}/ai/conversations/{id}', async ({ request }) => {
       const owner = await conversationOwner(request)
       const { id } = parseInput(ConversationParams, request.params)
       await assistant.conversations.delete(owner, id)
       return { message: 'Conversation deleted' }
     })
 
-    app.get('/platform/projects/:ref/ai/settings', async (request) => {
+    serve(app, 'GET /platform/projects/{ref}/ai/settings', async ({ request }) => {
       const { ref } = parseInput(RefParams, request.params)
       const { project } = await assistantProjectFor(ctx, requireAuth(request).userId, ref)
       return { schemas: project.ai_schemas }
     })
 
-    app.put('/platform/projects/:ref/ai/settings', async (request) => {
+    serve(app, 'PUT /platform/projects/{ref}/ai/settings', async ({ request }) => {
       const { ref } = parseInput(RefParams, request.params)
       const { project, organization, role } = await assistantProjectFor(ctx, requireAuth(request).userId, ref)
       if (!roleCan(role, PermissionAction.SQL_WRITE, PermissionResource.DATABASE))
@@ -110,11 +112,11 @@ export function assistantSettingsRoutes(ctx: AppContext, assistant: AssistantSer
       return { schemas: chosen }
     })
 
-    app.get('/platform/organizations/:slug/ai-settings', async (request) =>
+    serve(app, 'GET /platform/organizations/{slug}/ai-settings', async ({ request }) =>
       organizationAiSettings((await membershipOf(request)).organization),
     )
 
-    app.put('/platform/organizations/:slug/ai-settings', async (request) => {
+    serve(app, 'PUT /platform/organizations/{slug}/ai-settings', async ({ request }) => {
       const { organization, role } = await membershipOf(request)
       if (role !== 'Owner') throw forbidden(AI_SETTINGS_OWNER_ONLY)
       const body = parseInput(UpdateOrganizationAiSettingsBody, request.body)
@@ -143,7 +145,7 @@ export function assistantSettingsRoutes(ctx: AppContext, assistant: AssistantSer
       return organizationAiSettings(updated)
     })
 
-    app.put('/platform/organizations/:slug/addons/hipaa', async (request) => {
+    serve(app, 'PUT /platform/organizations/{slug}/addons/hipaa', async ({ request }) => {
       const membership = await membershipOf(request)
       assertCan(membership, PermissionAction.BILLING_WRITE, PermissionResource.SUBSCRIPTIONS, SUBSCRIPTION_DENIED)
       const { enabled } = parseInput(UpdateHipaaAddonBody, request.body)

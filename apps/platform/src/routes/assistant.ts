@@ -6,6 +6,7 @@ import { AssistantService } from '../assistant/service'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
+import { serve } from '../http/typed-routes'
 import { assistantSettingsRoutes } from './assistant-settings'
 
 /** A conversation with tool results can be long; the model calls accept more than the default 1 MB. */
@@ -28,7 +29,7 @@ export function assistantRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const assistant = new AssistantService(ctx, await SecretBox.open(ctx.config.dataDir))
 
-    app.get('/api/ai/sql/check-api-key', async (request) => {
+    serve(app, 'GET /api/ai/sql/check-api-key', async ({ request }) => {
       const { projectRef } = parseInput(CheckApiKeyQuery, request.query)
       return assistant.status(requireAuth(request).userId, projectRef)
     })
@@ -59,7 +60,7 @@ export function assistantRoutes(ctx: AppContext) {
       return { completion: await assistant.complete(requireAuth(request).userId, body, clientGone(reply)) }
     })
 
-    app.post('/api/ai/sql/title', async (request, reply) => {
+    serve(app, 'POST /api/ai/sql/title', async ({ request, reply }) => {
       const { sql, projectRef } = parseInput(TitleSqlBody, request.body)
       return assistant.title(requireAuth(request).userId, sql, projectRef, clientGone(reply))
     })

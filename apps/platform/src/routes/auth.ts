@@ -4,6 +4,7 @@ import { LoginThrottle, TOO_MANY_SIGN_INS_MESSAGE } from '../auth/login-throttle
 import { createSession, deleteSession } from '../auth/sessions'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
+import { serve } from '../http/typed-routes'
 import { logIn, signUp, toProfile } from '../users/service'
 import { assertMaySignUp } from '../users/signup-policy'
 
@@ -25,15 +26,16 @@ export function authRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const throttle = new LoginThrottle()
 
-    app.post('/platform/auth/signup', async (request, reply) => {
+    serve(app, 'POST /platform/auth/signup', async ({ request, reply }) => {
       const body = parseInput(Credentials, request.body)
       await assertMaySignUp(ctx.db, ctx.config.signup, body.email)
       const user = await signUp(ctx.db, body.email, body.password)
       await startSession(ctx, request, reply, user.id)
-      return reply.status(201).send(toProfile(user))
+      reply.status(201)
+      return toProfile(user)
     })
 
-    app.post('/platform/auth/login', async (request, reply) => {
+    serve(app, 'POST /platform/auth/login', async ({ request, reply }) => {
       const body = parseInput(LoginBody, request.body)
       // before the password is looked at: past the limit, the right password fails like a wrong one
       const waitMs = throttle.retryAfterMs(body.email, request.ip)
@@ -53,7 +55,7 @@ export function authRoutes(ctx: AppContext) {
       return toProfile(user)
     })
 
-    app.post('/platform/auth/logout', async (request, reply) => {
+    serve(app, 'POST /platform/auth/logout', async ({ request, reply }) => {
       const token = request.cookies[SESSION_COOKIE]
       if (token) await deleteSession(ctx.db, token)
       reply.clearCookie(SESSION_COOKIE, { path: '/' })

@@ -21,6 +21,7 @@ import {
 } from '../backups/service'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
+import { serve } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { getProjectForUser, toProject } from '../projects/service'
 import { originOf, RefParams } from './projects'
@@ -42,39 +43,41 @@ export function backupRoutes(ctx: AppContext) {
   }
 
   return async (app: FastifyInstance) => {
-    app.get('/v1/projects/:ref/database/backups', async (request) => {
+    serve(app, 'GET /v1/projects/{ref}/database/backups', async ({ request }) => {
       const { row } = await projectOf(request, 'read')
       return managementBackups(ctx, row)
     })
 
-    app.get('/platform/database/:ref/backups/schedule', async (request) => {
+    serve(app, 'GET /platform/database/{ref}/backups/schedule', async ({ request }) => {
       const { row } = await projectOf(request, 'read')
       return backupSchedule(ctx, row)
     })
 
-    app.put('/platform/database/:ref/backups/schedule', async (request) => {
+    serve(app, 'PUT /platform/database/{ref}/backups/schedule', async ({ request }) => {
       const { row } = await projectOf(request, 'write')
       return updateBackupSchedule(ctx, row, parseInput(UpdateBackupScheduleBody, request.body))
     })
 
-    app.post('/platform/database/:ref/backups', async (request, reply) => {
+    serve(app, 'POST /platform/database/{ref}/backups', async ({ request, reply }) => {
       const { row } = await projectOf(request, 'write')
       await requestBackup(ctx, row)
-      return reply.status(202).send({})
+      reply.status(202)
+      return {}
     })
 
-    app.post('/platform/database/:ref/backups/restore-check', async (request, reply) => {
+    serve(app, 'POST /platform/database/{ref}/backups/restore-check', async ({ request, reply }) => {
       const { row } = await projectOf(request, 'write')
       await requestRestoreCheck(ctx, row)
-      return reply.status(202).send({})
+      reply.status(202)
+      return {}
     })
 
-    app.get('/platform/database/:ref/backups/pitr', async (request) => {
+    serve(app, 'GET /platform/database/{ref}/backups/pitr', async ({ request }) => {
       const { row } = await projectOf(request, 'read')
       return pitrStatus(ctx, row)
     })
 
-    app.put('/platform/projects/:ref/addons/pitr', async (request) => {
+    serve(app, 'PUT /platform/projects/{ref}/addons/pitr', async ({ request }) => {
       const { ref } = parseInput(RefParams, request.params)
       const userId = requireAuth(request).userId
       const { row, membership, organizationSlug } = await getProjectForUser(ctx, userId, ref)
@@ -84,13 +87,13 @@ export function backupRoutes(ctx: AppContext) {
       return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
     })
 
-    app.post('/v1/projects/:ref/database/backups/restore-pitr', async (request) => {
+    serve(app, 'POST /v1/projects/{ref}/database/backups/restore-pitr', async ({ request }) => {
       const { row, userId, organizationSlug } = await projectOf(request, 'write')
       const updated = await restoreToPointInTime(ctx, row, parseInput(RestorePitrBody, request.body), userId)
       return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
     })
 
-    app.post('/platform/database/:ref/backups/restore-physical', async (request) => {
+    serve(app, 'POST /platform/database/{ref}/backups/restore-physical', async ({ request }) => {
       const { row, userId, organizationSlug } = await projectOf(request, 'write')
       const { id } = parseInput(RestoreBackupBody, request.body)
       const updated = await restoreBackupInPlace(ctx, row, id, userId)

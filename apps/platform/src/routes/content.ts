@@ -20,6 +20,7 @@ import {
 } from '../content/service'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
+import { serve } from '../http/typed-routes'
 import { RefParams } from './projects'
 
 const IdParams = RefParams.extend({ id: z.uuid({ error: 'The id must be a UUID' }) })
@@ -40,26 +41,28 @@ export function contentRoutes(ctx: AppContext) {
   })
 
   return async (app: FastifyInstance) => {
-    app.get('/platform/projects/:ref/content', async (request) => {
+    serve(app, 'GET /platform/projects/{ref}/content', async ({ request }) => {
       const { userId, ref } = caller(request)
       return listContent(ctx, userId, ref, parseInput(ListSnippetsQuery, request.query))
     })
 
-    app.post('/platform/projects/:ref/content', async (request, reply) => {
+    serve(app, 'POST /platform/projects/{ref}/content', async ({ request, reply }) => {
       const { userId, ref } = caller(request)
       const item = await createContent(ctx, userId, ref, parseInput(CreateSnippetBody, request.body))
-      return reply.status(201).send(item)
+      reply.status(201)
+      return item
     })
 
-    app.get('/platform/projects/:ref/content/folders', async (request) => {
+    serve(app, 'GET /platform/projects/{ref}/content/folders', async ({ request }) => {
       const { userId, ref } = caller(request)
       return { data: await listFolderTree(ctx, userId, ref) }
     })
 
-    app.post('/platform/projects/:ref/content/folders', async (request, reply) => {
+    serve(app, 'POST /platform/projects/{ref}/content/folders', async ({ request, reply }) => {
       const { userId, ref } = caller(request)
       const folder = await createFolder(ctx, userId, ref, parseInput(CreateFolderBody, request.body))
-      return reply.status(201).send(folder)
+      reply.status(201)
+      return folder
     })
 
     const saveFolder = async (request: FastifyRequest) => {
@@ -69,13 +72,13 @@ export function contentRoutes(ctx: AppContext) {
     app.patch('/platform/projects/:ref/content/folders/:id', saveFolder)
     app.put('/platform/projects/:ref/content/folders/:id', saveFolder)
 
-    app.delete('/platform/projects/:ref/content/folders/:id', async (request) => {
+    serve(app, 'DELETE /platform/projects/{ref}/content/folders/{id}', async ({ request }) => {
       const { userId, ref, id } = target(request)
       await deleteFolder(ctx, userId, ref, id)
       return {}
     })
 
-    app.get('/platform/projects/:ref/content/:id', async (request) => {
+    serve(app, 'GET /platform/projects/{ref}/content/{id}', async ({ request }) => {
       const { userId, ref, id } = target(request)
       return getContent(ctx, userId, ref, id)
     })
@@ -85,7 +88,8 @@ export function contentRoutes(ctx: AppContext) {
       const body = parseInput(UpdateSnippetBody, request.body)
       try {
         const { item, created } = await updateContent(ctx, userId, ref, id, body, { upsert })
-        return reply.status(created ? 201 : 200).send(item)
+        reply.status(created ? 201 : 200)
+        return item
       } catch (error) {
         if (!(error instanceof SnippetConflictError)) throw error
         const answer: SnippetConflictResponse = { message: error.message, current: error.current }
@@ -101,7 +105,7 @@ export function contentRoutes(ctx: AppContext) {
       save(request, reply, parseInput(SaveSnippetBody, request.body).id, true),
     )
 
-    app.delete('/platform/projects/:ref/content/:id', async (request) => {
+    serve(app, 'DELETE /platform/projects/{ref}/content/{id}', async ({ request }) => {
       const { userId, ref, id } = target(request)
       await deleteContent(ctx, userId, ref, id)
       return {}

@@ -21,6 +21,7 @@ import {
   setFunctionsNetworkAccess,
 } from '../edge-functions/service'
 import { parseInput } from '../errors'
+import { serve } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { getProjectForUser } from '../projects/service'
 import { RefParams } from './projects'
@@ -48,43 +49,52 @@ export function edgeFunctionRoutes(ctx: AppContext) {
     // multipart only for this plugin's routes (the deploy)
     await app.register(fastifyMultipart, DEPLOY_MULTIPART_OPTIONS)
 
-    app.get('/v1/projects/:ref/functions', async (request) => {
+    serve(app, 'GET /v1/projects/{ref}/functions', async ({ request }) => {
       const { row } = await projectOf(request, PermissionAction.FUNCTIONS_READ)
       return listFunctions(ctx, row.ref)
     })
 
-    app.get('/v1/projects/:ref/functions/:function_slug', async (request) => {
+    serve(app, 'GET /v1/projects/{ref}/functions/{function_slug}', async ({ request }) => {
       const slug = slugOf(request)
       const { row } = await projectOf(request, PermissionAction.FUNCTIONS_READ)
       return getFunction(ctx, row.ref, slug)
     })
 
-    app.get('/v1/projects/:ref/functions/:function_slug/body', async (request) => {
+    serve(app, 'GET /v1/projects/{ref}/functions/{function_slug}/body', async ({ request }) => {
       const slug = slugOf(request)
       const { row } = await projectOf(request, PermissionAction.FUNCTIONS_READ)
       return functionBody(ctx, row.ref, slug)
     })
 
-    app.post('/v1/projects/:ref/functions/deploy', async (request, reply) => {
+    serve(app, 'POST /v1/projects/{ref}/functions/deploy', async ({ request, reply }) => {
       const { slug } = parseInput(DeployQuery, request.query)
       const { row, userId } = await projectOf(request, PermissionAction.FUNCTIONS_WRITE)
       const { metadata, files } = await readDeployRequest(request)
-      return reply.status(201).send(await deployFunction(ctx, row, { slug, metadata, files, userId }))
+      reply.status(201)
+      return await deployFunction(ctx, row, { slug, metadata, files, userId })
     })
 
     // what the project's functions may reach beyond the internet (loopback and private networks are denied)
-    app.get('/platform/projects/:ref/edge-functions/network', async (request): Promise<FunctionsNetworkAccess> => {
-      const { row } = await projectOf(request, PermissionAction.FUNCTIONS_READ)
-      return { allow: row.functions_network_allow }
-    })
+    serve(
+      app,
+      'GET /platform/projects/{ref}/edge-functions/network',
+      async ({ request }): Promise<FunctionsNetworkAccess> => {
+        const { row } = await projectOf(request, PermissionAction.FUNCTIONS_READ)
+        return { allow: row.functions_network_allow }
+      },
+    )
 
-    app.put('/platform/projects/:ref/edge-functions/network', async (request): Promise<FunctionsNetworkAccess> => {
-      const body = parseInput(FunctionsNetworkAccess, request.body)
-      const { row } = await projectOf(request, PermissionAction.FUNCTIONS_WRITE)
-      return setFunctionsNetworkAccess(ctx, row.ref, [...new Set(body.allow)])
-    })
+    serve(
+      app,
+      'PUT /platform/projects/{ref}/edge-functions/network',
+      async ({ request }): Promise<FunctionsNetworkAccess> => {
+        const body = parseInput(FunctionsNetworkAccess, request.body)
+        const { row } = await projectOf(request, PermissionAction.FUNCTIONS_WRITE)
+        return setFunctionsNetworkAccess(ctx, row.ref, [...new Set(body.allow)])
+      },
+    )
 
-    app.delete('/v1/projects/:ref/functions/:function_slug', async (request) => {
+    serve(app, 'DELETE /v1/projects/{ref}/functions/{function_slug}', async ({ request }) => {
       const slug = slugOf(request)
       const { row } = await projectOf(request, PermissionAction.FUNCTIONS_WRITE)
       await deleteFunction(ctx, row.ref, slug)

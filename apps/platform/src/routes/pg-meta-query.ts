@@ -14,6 +14,7 @@ import { z } from 'zod'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { notFound, parseInput } from '../errors'
+import { serve, serveFile } from '../http/typed-routes'
 import { csvChunks, jsonChunks } from '../sql/export-format'
 import { type ExportFormat, exportLinks } from '../sql/export-links'
 import { SqlQueryError } from '../sql/query-errors'
@@ -53,19 +54,19 @@ export function pgMetaQueryRoutes(ctx: AppContext) {
   })
 
   return async (app: FastifyInstance) => {
-    app.post('/platform/pg-meta/:ref/query', async (request, reply) => {
+    serve(app, 'POST /platform/pg-meta/{ref}/query', async ({ request, reply }) => {
       const { userId, ref } = caller(request)
       const body = parseInput(RunQueryBody, request.body)
       return answerSql(reply, () => runQuery(ctx, userId, ref, body, abortOnClose(reply)))
     })
 
-    app.post('/v1/projects/:ref/database/query', async (request, reply) => {
+    serve(app, 'POST /v1/projects/{ref}/database/query', async ({ request, reply }) => {
       const { userId, ref } = caller(request)
       const body = parseInput(ManagementQueryBody, request.body)
       return answerSql(reply, () => runManagementQuery(ctx, userId, ref, body, abortOnClose(reply)))
     })
 
-    app.post('/platform/pg-meta/:ref/query/cancel', async (request) => {
+    serve(app, 'POST /platform/pg-meta/{ref}/query/cancel', async ({ request }) => {
       const { userId, ref } = caller(request)
       const { queryId } = parseInput(CancelQueryBody, request.body)
       return cancelQuery(ctx, userId, ref, queryId)
@@ -91,7 +92,7 @@ export function pgMetaQueryRoutes(ctx: AppContext) {
           .send(Readable.from(chunks, { objectMode: false }))
       })
 
-    app.post('/platform/pg-meta/:ref/query/export', async (request, reply) => {
+    serveFile(app, 'POST /platform/pg-meta/{ref}/query/export', async ({ request, reply }) => {
       const { userId, ref } = caller(request)
       const { format } = parseInput(ExportQueryParams, request.query)
       const body = parseInput(ExportQueryBody, request.body)
@@ -100,7 +101,7 @@ export function pgMetaQueryRoutes(ctx: AppContext) {
 
     // The dashboard's export: a single-use address the browser downloads itself, so a large result never
     // sits in the page's memory. The query is checked now, so its errors show in the page.
-    app.post('/platform/pg-meta/:ref/query/export-url', async (request, reply) => {
+    serve(app, 'POST /platform/pg-meta/{ref}/query/export-url', async ({ request, reply }) => {
       const { userId, ref } = caller(request)
       const { format } = parseInput(ExportQueryParams, request.query)
       const body = parseInput(ExportQueryBody, request.body)
@@ -128,12 +129,12 @@ export function pgMetaQueryRoutes(ctx: AppContext) {
       },
     })
 
-    app.get('/platform/projects/:ref/settings/sql', async (request) => {
+    serve(app, 'GET /platform/projects/{ref}/settings/sql', async ({ request }) => {
       const { userId, ref } = caller(request)
       return getSqlSettings(ctx, userId, ref)
     })
 
-    app.patch('/platform/projects/:ref/settings/sql', async (request) => {
+    serve(app, 'PATCH /platform/projects/{ref}/settings/sql', async ({ request }) => {
       const { userId, ref } = caller(request)
       return updateSqlSettings(ctx, userId, ref, parseInput(UpdateSqlSettingsBody, request.body))
     })

@@ -11,6 +11,7 @@ import { z } from 'zod'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
+import { serve } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { listMetaJson, META_LISTS, relationColumnsJson, tableJson } from '../pg-meta/service'
 import { getProjectForUser } from '../projects/service'
@@ -45,19 +46,19 @@ export function pgMetaRoutes(ctx: AppContext) {
       })
     }
 
-    app.get('/platform/pg-meta/:ref/tables/:id', async (request, reply) => {
+    serve(app, 'GET /platform/pg-meta/{ref}/tables/{id}', async ({ request, reply }) => {
       const project = await projectOf(request)
       const { id } = parseInput(TableParams, request.params)
       return sendJson(reply, await tableJson(ctx, project, id))
     })
 
-    app.get('/platform/pg-meta/:ref/columns', async (request, reply) => {
+    serve(app, 'GET /platform/pg-meta/{ref}/columns', async ({ request, reply }) => {
       const project = await projectOf(request)
       const { table_id } = parseInput(PgMetaColumnsQuery, request.query)
       return sendJson(reply, await relationColumnsJson(ctx, project, table_id))
     })
 
-    app.get('/v1/projects/:ref/types/typescript', async (request): Promise<TypescriptTypesResponse> => {
+    serve(app, 'GET /v1/projects/{ref}/types/typescript', async ({ request }): Promise<TypescriptTypesResponse> => {
       const project = await projectOf(request)
       const { included_schemas } = parseInput(TypescriptTypesQuery, request.query)
       return { types: await generateProjectTypes(ctx, project, included_schemas) }

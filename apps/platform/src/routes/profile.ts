@@ -1,4 +1,4 @@
-import { CreateAccessTokenBody, RowId } from '@pgfleet/contracts'
+import { RowId } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
 import { z } from 'zod'
 import { createAccessToken, deleteAccessToken, listAccessTokens } from '../auth/access-tokens'
@@ -6,6 +6,7 @@ import { permissionsOf } from '../auth/permissions'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
+import { serve } from '../http/typed-routes'
 import { listOrganizations } from '../organizations/service'
 import { getUser, toProfile } from '../users/service'
 
@@ -13,9 +14,11 @@ const TokenParams = z.object({ id: RowId('Invalid token id') })
 
 export function profileRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    app.get('/platform/profile', async (request) => toProfile(await getUser(ctx.db, requireAuth(request).userId)))
+    serve(app, 'GET /platform/profile', async ({ request }) =>
+      toProfile(await getUser(ctx.db, requireAuth(request).userId)),
+    )
 
-    app.get('/platform/profile/permissions', async (request) => {
+    serve(app, 'GET /platform/profile/permissions', async ({ request }) => {
       const organizations = await listOrganizations(ctx.db, requireAuth(request).userId)
       return organizations.map((org) => ({
         organization_id: org.id,
@@ -25,15 +28,19 @@ export function profileRoutes(ctx: AppContext) {
       }))
     })
 
-    app.get('/platform/profile/access-tokens', async (request) => listAccessTokens(ctx.db, requireAuth(request).userId))
+    serve(app, 'GET /platform/profile/access-tokens', async ({ request }) =>
+      listAccessTokens(ctx.db, requireAuth(request).userId),
+    )
 
-    app.post('/platform/profile/access-tokens', async (request, reply) => {
-      const { name } = parseInput(CreateAccessTokenBody, request.body)
-      return reply.status(201).send(await createAccessToken(ctx.db, requireAuth(request).userId, name))
+    serve(app, 'POST /platform/profile/access-tokens', async (call) => {
+      const { userId } = requireAuth(call.request)
+      const { name } = call.body
+      call.reply.status(201)
+      return createAccessToken(ctx.db, userId, name)
     })
 
-    app.delete('/platform/profile/access-tokens/:id', async (request) => {
-      const { id } = parseInput(TokenParams, request.params)
+    serve(app, 'DELETE /platform/profile/access-tokens/{id}', async ({ request, params }) => {
+      const { id } = parseInput(TokenParams, params)
       await deleteAccessToken(ctx.db, requireAuth(request).userId, id)
       return {}
     })

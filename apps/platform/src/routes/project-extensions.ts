@@ -12,6 +12,7 @@ import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
 import { disableExtension, enableExtension, listExtensions } from '../extensions/service'
+import { serve } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { getProjectForUser } from '../projects/service'
 import { RefParams } from './projects'
@@ -32,17 +33,17 @@ export function projectExtensionRoutes(ctx: AppContext) {
   }
 
   return async (app: FastifyInstance) => {
-    app.get('/platform/projects/:ref/extensions', async (request): Promise<DatabaseExtension[]> => {
+    serve(app, 'GET /platform/projects/{ref}/extensions', async ({ request }): Promise<DatabaseExtension[]> => {
       const project = await projectOf(request, PermissionAction.SQL_READ, EXTENSIONS_READ_DENIED)
       return listExtensions(ctx, project)
     })
 
-    app.post('/platform/projects/:ref/extensions', async (request): Promise<DatabaseExtension> => {
+    serve(app, 'POST /platform/projects/{ref}/extensions', async ({ request }): Promise<DatabaseExtension> => {
       const project = await projectOf(request, PermissionAction.SQL_WRITE, EXTENSIONS_WRITE_DENIED)
       return enableExtension(ctx, project, parseInput(EnableExtensionBody, request.body))
     })
 
-    app.delete('/platform/projects/:ref/extensions/:name', async (request): Promise<DatabaseExtension> => {
+    serve(app, 'DELETE /platform/projects/{ref}/extensions/{name}', async ({ request }): Promise<DatabaseExtension> => {
       const { name } = parseInput(ExtensionPathParams, request.params)
       const project = await projectOf(request, PermissionAction.SQL_WRITE, EXTENSIONS_WRITE_DENIED)
       return disableExtension(ctx, project, name)

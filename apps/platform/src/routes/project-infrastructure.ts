@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
+import { serve } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { projectInfrastructure } from '../projects/infrastructure'
 import { getProjectForUser } from '../projects/service'
@@ -13,7 +14,7 @@ const INFRASTRUCTURE_DENIED = 'You need additional permissions to read this proj
 /** The infrastructure page: the running server's size and live settings. Every member may read them. */
 export function projectInfrastructureRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    app.get('/platform/projects/:ref/infrastructure', async (request): Promise<ProjectInfrastructure> => {
+    serve(app, 'GET /platform/projects/{ref}/infrastructure', async ({ request }): Promise<ProjectInfrastructure> => {
       const { ref } = parseInput(RefParams, request.params)
       const { row, membership } = await getProjectForUser(ctx, requireAuth(request).userId, ref)
       assertCan(membership, PermissionAction.READ, PermissionResource.PROJECTS, INFRASTRUCTURE_DENIED)

@@ -11,6 +11,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
+import { serve } from '../http/typed-routes'
 import { jwtSecretUpdateStatus, startJwtSecretUpdate } from '../keys/jwt-secret'
 import { postgrestConfig } from '../keys/project-config'
 import { assertCan } from '../organizations/membership'
@@ -29,23 +30,29 @@ export function projectKeysRoutes(ctx: AppContext) {
   }
 
   return async (app: FastifyInstance) => {
-    app.get('/platform/projects/:ref/config/postgrest', async (request): Promise<PostgrestConfigResponse> => {
-      const { row, membership } = await projectOf(request)
-      assertCan(membership, PermissionAction.READ, PermissionResource.SERVICE_API_KEYS, API_KEYS_PERMISSION_DENIED)
-      return postgrestConfig(ctx, row)
-    })
+    serve(
+      app,
+      'GET /platform/projects/{ref}/config/postgrest',
+      async ({ request }): Promise<PostgrestConfigResponse> => {
+        const { row, membership } = await projectOf(request)
+        assertCan(membership, PermissionAction.READ, PermissionResource.SERVICE_API_KEYS, API_KEYS_PERMISSION_DENIED)
+        return postgrestConfig(ctx, row)
+      },
+    )
 
     // the hosted product's path; without jwt_secret the platform generates a new secret
-    app.patch('/platform/projects/:ref/config/secrets', async (request, reply) => {
+    serve(app, 'PATCH /platform/projects/{ref}/config/secrets', async ({ request, reply }) => {
       const { row, membership, userId } = await projectOf(request)
       assertCan(membership, PermissionAction.UPDATE, PermissionResource.PROJECTS, JWT_SECRET_UPDATE_DENIED)
       const body = parseInput(UpdateJwtSecretBody, request.body)
-      return reply.status(202).send(await startJwtSecretUpdate(ctx, row, userId, body))
+      reply.status(202)
+      return await startJwtSecretUpdate(ctx, row, userId, body)
     })
 
-    app.get(
-      '/platform/props/project/:ref/jwt-secret-update-status',
-      async (request): Promise<JwtSecretUpdateStatusResponse> => {
+    serve(
+      app,
+      'GET /platform/props/project/{ref}/jwt-secret-update-status',
+      async ({ request }): Promise<JwtSecretUpdateStatusResponse> => {
         const { row } = await projectOf(request)
         return jwtSecretUpdateStatus(ctx, row.ref)
       },

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { conflict, parseInput } from '../errors'
+import { serve } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { getProjectForUser, listProjects } from '../projects/service'
 import { projectDisk, projectUsage, resourceWarnings, updateDiskSize } from '../resources/service'
@@ -16,7 +17,7 @@ const DISK_NOT_RUNNING = (status: string) =>
 /** Resource warnings of every visible project, a project's disk size, and its usage samples. */
 export function projectResourceRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    app.get('/platform/projects-resource-warnings', async (request) => {
+    serve(app, 'GET /platform/projects-resource-warnings', async ({ request }) => {
       const projects = await listProjects(ctx, requireAuth(request).userId)
       return resourceWarnings(
         ctx,
@@ -24,14 +25,14 @@ export function projectResourceRoutes(ctx: AppContext) {
       )
     })
 
-    app.get('/platform/projects/:ref/disk', async (request) => {
+    serve(app, 'GET /platform/projects/{ref}/disk', async ({ request }) => {
       const { ref } = parseInput(RefParams, request.params)
       const { row, membership } = await getProjectForUser(ctx, requireAuth(request).userId, ref)
       assertCan(membership, PermissionAction.READ, PermissionResource.PROJECTS, READ_DENIED)
       return projectDisk(ctx, row)
     })
 
-    app.patch('/platform/projects/:ref/disk', async (request) => {
+    serve(app, 'PATCH /platform/projects/{ref}/disk', async ({ request }) => {
       const { ref } = parseInput(RefParams, request.params)
       const body = parseInput(UpdateDiskBody, request.body)
       const { row, membership } = await getProjectForUser(ctx, requireAuth(request).userId, ref)
@@ -40,7 +41,7 @@ export function projectResourceRoutes(ctx: AppContext) {
       return updateDiskSize(ctx, row, body.size_gb)
     })
 
-    app.get('/platform/projects/:ref/usage', async (request) => {
+    serve(app, 'GET /platform/projects/{ref}/usage', async ({ request }) => {
       const { ref } = parseInput(RefParams, request.params)
       const { row, membership } = await getProjectForUser(ctx, requireAuth(request).userId, ref)
       assertCan(membership, PermissionAction.READ, PermissionResource.PROJECTS, READ_DENIED)

@@ -12,6 +12,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
+import { serve } from '../http/typed-routes'
 import {
   activateCustomHostname,
   deleteCustomHostname,
@@ -43,7 +44,7 @@ export function projectSettingsRoutes(ctx: AppContext) {
   }
 
   return async (app: FastifyInstance) => {
-    app.get('/platform/projects/:ref/settings', async (request): Promise<ProjectSettingsResponse> => {
+    serve(app, 'GET /platform/projects/{ref}/settings', async ({ request }): Promise<ProjectSettingsResponse> => {
       const { row } = await projectOf(request)
       return projectSettings(ctx, row, originOf(ctx, request))
     })
@@ -57,7 +58,7 @@ export function projectSettingsRoutes(ctx: AppContext) {
     app.post('/platform/projects/:ref/db-password', resetPassword)
     app.patch('/platform/projects/:ref/db-password', resetPassword)
 
-    app.get('/v1/projects/:ref/custom-hostname', async (request): Promise<CustomHostnameResponse> => {
+    serve(app, 'GET /v1/projects/{ref}/custom-hostname', async ({ request }): Promise<CustomHostnameResponse> => {
       const { target } = await projectOf(request)
       return getCustomHostname(ctx, target)
     })
@@ -70,17 +71,25 @@ export function projectSettingsRoutes(ctx: AppContext) {
     app.post('/v1/projects/:ref/custom-hostname', initialize)
     app.post('/v1/projects/:ref/custom-hostname/initialize', initialize)
 
-    app.post('/v1/projects/:ref/custom-hostname/reverify', async (request): Promise<CustomHostnameResponse> => {
-      const { target } = await editableProjectOf(request, CUSTOM_DOMAIN_UPDATE_DENIED)
-      return reverifyCustomHostname(ctx, target)
-    })
+    serve(
+      app,
+      'POST /v1/projects/{ref}/custom-hostname/reverify',
+      async ({ request }): Promise<CustomHostnameResponse> => {
+        const { target } = await editableProjectOf(request, CUSTOM_DOMAIN_UPDATE_DENIED)
+        return reverifyCustomHostname(ctx, target)
+      },
+    )
 
-    app.post('/v1/projects/:ref/custom-hostname/activate', async (request): Promise<CustomHostnameResponse> => {
-      const { target } = await editableProjectOf(request, CUSTOM_DOMAIN_UPDATE_DENIED)
-      return activateCustomHostname(ctx, target)
-    })
+    serve(
+      app,
+      'POST /v1/projects/{ref}/custom-hostname/activate',
+      async ({ request }): Promise<CustomHostnameResponse> => {
+        const { target } = await editableProjectOf(request, CUSTOM_DOMAIN_UPDATE_DENIED)
+        return activateCustomHostname(ctx, target)
+      },
+    )
 
-    app.delete('/v1/projects/:ref/custom-hostname', async (request) => {
+    serve(app, 'DELETE /v1/projects/{ref}/custom-hostname', async ({ request }) => {
       const { row } = await editableProjectOf(request, CUSTOM_DOMAIN_UPDATE_DENIED)
       await deleteCustomHostname(ctx, row)
       return {}

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
+import { serve } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { getProjectForUser } from '../projects/service'
 import { startUpgrade, upgradeEligibility, upgradeStatus } from '../projects/upgrade-service'
@@ -19,18 +20,18 @@ export function projectUpgradeRoutes(ctx: AppContext) {
   }
 
   return async (app: FastifyInstance) => {
-    app.get('/v1/projects/:ref/upgrade/eligibility', async (request) => {
+    serve(app, 'GET /v1/projects/{ref}/upgrade/eligibility', async ({ request }) => {
       const { row } = await projectOf(request)
       return upgradeEligibility(ctx, row)
     })
 
-    app.post('/v1/projects/:ref/upgrade', async (request) => {
+    serve(app, 'POST /v1/projects/{ref}/upgrade', async ({ request }) => {
       const { row, membership, userId } = await projectOf(request)
       assertCan(membership, PermissionAction.INFRA_EXECUTE, PermissionResource.PROJECT_OPERATION_JOBS, UPGRADE_DENIED)
       return startUpgrade(ctx, row, parseInput(StartUpgradeBody, request.body), userId)
     })
 
-    app.get('/v1/projects/:ref/upgrade/status', async (request) => {
+    serve(app, 'GET /v1/projects/{ref}/upgrade/status', async ({ request }) => {
       const { row } = await projectOf(request)
       const { tracking_id: trackingId } = parseInput(UpgradeStatusQuery, request.query)
       return upgradeStatus(ctx, row, trackingId)

@@ -1,0 +1,86 @@
+import {
+  type ApiRouteKey,
+  type ApiRoutes,
+  apiRoutes,
+  type JsonRouteKey,
+  type PathParamNames,
+  type RouteDefinition,
+  type RouteResponse,
+} from '@pgfleet/contracts'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { z } from 'zod'
+import { parseInput } from '../errors'
+
+type ServerBody<K extends ApiRouteKey> = ApiRoutes[K] extends { body: infer B extends z.ZodType } ? z.infer<B> : never
+type ServerQuery<K extends ApiRouteKey> = ApiRoutes[K] extends { query: infer Q extends z.ZodType } ? z.infer<Q> : never
+
+/** Routes whose answer is a streamed file, not JSON. */
+export type FileRouteKey = Exclude<ApiRouteKey, JsonRouteKey>
+
+/** One request to a route of the table, typed by it. */
+export interface RouteCall<K extends ApiRouteKey> {
+  request: FastifyRequest
+  reply: FastifyReply
+  /** The path's parameters, as sent (check a parameter's shape where it matters, e.g. a project ref). */
+  params: Record<PathParamNames<ApiRoutes[K]['path']>, string>
+  /**
+   * The body checked with the route's schema (400 with the first problem otherwise). Read on first use, so the
+   * handler's own checks that come before it (signed in, allowed) answer first, as they would by hand.
+   */
+  readonly body: ServerBody<K>
+  /** The query checked with the route's schema, read on first use like the body. */
+  readonly query: ServerQuery<K>
+}
+
+/** `{name}` in the table is `:name` to Fastify. */
+const fastifyPath = (template: string) => template.replace(/\{([^}]+)\}/g, ':$1')
+
+function routeCall<K extends ApiRouteKey>(key: K, request: FastifyRequest, reply: FastifyReply): RouteCall<K> {
+  const route = apiRoutes[key] as RouteDefinition
+  let body: { value: unknown } | null = null
+  let query: { value: unknown } | null = null
+  return {
+    request,
+    reply,
+    params: (request.params ?? {}) as RouteCall<K>['params'],
+    get body() {
+      body ??= { value: route.body ? parseInput(route.body, request.body) : undefined }
+      return body.value as ServerBody<K>
+    },
+    get query() {
+      query ??= { value: route.query ? parseInput(route.query, request.query) : undefined }
+      return query.value as ServerQuery<K>
+    },
+  }
+}
+
+/**
+ * Registers the handler of a JSON route at the method and path the route table gives it. The handler's answer must
+ * have the route's response type, so the server and the dashboard cannot drift apart without `tsc` saying so.
+ */
+export function serve<K extends JsonRouteKey>(
+  app: FastifyInstance,
+  key: K,
+  handler: (call: RouteCall<K>) => Promise<RouteResponse<K>>,
+): void {
+  const route = apiRoutes[key]
+  app.route({
+    method: route.method,
+    url: fastifyPath(route.path),
+    handler: (request, reply) => handler(routeCall(key, request, reply)),
+  })
+}
+
+/** Registers the handler of a route that streams a file (it sends through `reply` itself). */
+export function serveFile<K extends FileRouteKey>(
+  app: FastifyInstance,
+  key: K,
+  handler: (call: RouteCall<K>) => Promise<unknown>,
+): void {
+  const route = apiRoutes[key]
+  app.route({
+    method: route.method,
+    url: fastifyPath(route.path),
+    handler: (request, reply) => handler(routeCall(key, request, reply)),
+  })
+}
