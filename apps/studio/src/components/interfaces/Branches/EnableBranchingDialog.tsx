@@ -128,7 +128,7 @@ export function EnableBranchingDialog({
           <Alert tone="warning" data-testid="branching-paid-plan">
             <p>{PAID_PLAN_NOTE}</p>
             <Link
-              className={buttonClassName({ variant: 'primary', size: 'sm' }) + ' mt-2'}
+              className={`${buttonClassName({ variant: 'primary', size: 'sm' })} mt-2`}
               to={billingUpgradePath(organization.slug)}
             >
               {UPGRADE_LABEL}

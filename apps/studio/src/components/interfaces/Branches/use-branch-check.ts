@@ -16,11 +16,16 @@ export type BranchCheckState =
 export function useBranchCheck(connection: GitConnection | undefined) {
   const [result, setResult] = useState<BranchCheckState>({ state: 'idle' })
   const latest = useRef(0)
+  // the value last checked: a blur after a change of the same value (e.g. clicking the confirm button) asks again
+  // for nothing, and would disable that button for the moment of the click
+  const lastChecked = useRef<string | null>(null)
 
   async function check(value: string) {
+    const name = value.trim()
+    if (name === lastChecked.current) return
+    lastChecked.current = name
     const run = ++latest.current
     const repository = connection?.repository.name ?? ''
-    const name = value.trim()
     if (!connection || name.length < 1) {
       setResult({ state: 'invalid', message: BRANCHING_MESSAGES.branchNameRequired(repository) })
       return
@@ -31,6 +36,8 @@ export function useBranchCheck(connection: GitConnection | undefined) {
       if (run === latest.current) setResult({ state: 'found', name })
     } catch (error) {
       if (run !== latest.current) return
+      // a failed check may be asked again (the repository could not be reached)
+      lastChecked.current = null
       const message =
         isApiError(error) && (error.status === 404 || error.status === 400)
           ? BRANCHING_MESSAGES.branchNotFound(repository)
@@ -41,6 +48,7 @@ export function useBranchCheck(connection: GitConnection | undefined) {
 
   function reset() {
     latest.current++
+    lastChecked.current = null
     setResult({ state: 'idle' })
   }
 
