@@ -49,7 +49,10 @@ const messageOf = (error: unknown) => (error instanceof Error ? error.message : 
 async function applyFile(client: pg.Client, sqlText: string, track: () => Promise<unknown>): Promise<string | null> {
   await client.query('begin')
   try {
-    await client.query(`set local statement_timeout = '${MIGRATION_STATEMENT_TIMEOUT}'`)
+    // no wait for the WAL flush: the file and its tracking row commit or vanish together, and a lost one runs again
+    await client.query(
+      `set local statement_timeout = '${MIGRATION_STATEMENT_TIMEOUT}'; set local synchronous_commit = off`,
+    )
     await client.query(sqlText)
     await track()
     await client.query('commit')

@@ -69,9 +69,10 @@ function gitEnv(remote: GitRemote, options: GitOptions, home: string): NodeJS.Pr
   return env
 }
 
-function runGit(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Promise<Buffer> {
+function runGit(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number, input?: string): Promise<Buffer> {
   return new Promise((resolve, reject) => {
-    const child = spawn('git', args, { env, stdio: ['ignore', 'pipe', 'pipe'] })
+    const child = spawn('git', args, { env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] })
+    if (input !== undefined) child.stdin?.end(input)
     const out: Buffer[] = []
     let outBytes = 0
     let err = ''
@@ -80,12 +81,12 @@ function runGit(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number): Prom
       timedOut = true
       child.kill('SIGKILL')
     }, timeoutMs)
-    child.stdout.on('data', (chunk: Buffer) => {
+    child.stdout?.on('data', (chunk: Buffer) => {
       outBytes += chunk.length
       if (outBytes > MAX_OUTPUT_BYTES) child.kill('SIGKILL')
       else out.push(chunk)
     })
-    child.stderr.on('data', (chunk: Buffer) => {
+    child.stderr?.on('data', (chunk: Buffer) => {
       if (err.length < 8192) err += chunk.toString('utf8')
     })
     child.on('error', (error) => {
@@ -187,6 +188,25 @@ function parseTree(out: Buffer): TreeEntry[] {
     })
 }
 
+/** `git cat-file --batch` output: for each object '<sha> <type> <size>\n<content>\n'. */
+function parseBatch(out: Buffer): Map<string, string> {
+  const contents = new Map<string, string>()
+  let at = 0
+  while (at < out.length) {
+    const headerEnd = out.indexOf(10, at)
+    if (headerEnd < 0) break
+    const [sha = '', type = '', size = ''] = out.subarray(at, headerEnd).toString('utf8').split(' ')
+    if (type === 'missing') {
+      at = headerEnd + 1
+      continue
+    }
+    const length = Number(size)
+    contents.set(sha, out.subarray(headerEnd + 1, headerEnd + 1 + length).toString('utf8'))
+    at = headerEnd + 1 + length + 1
+  }
+  return contents
+}
+
 /**
  * Fetches only the branch's head (depth 1) into a throwaway bare repository and reads its migrations and seed as
  * blobs: nothing is checked out, so no hook, filter or symlink in the repository can act on the platform's disk.
@@ -224,12 +244,29 @@ export async function fetchBranchFiles(remote: GitRemote, branch: string, option
     if (migrationEntries.length > MAX_MIGRATION_FILES) {
       throw new GitError(`The branch has more than ${MAX_MIGRATION_FILES} migrations`)
     }
-    const read = async (sha: string) => (await git(['cat-file', 'blob', sha])).toString('utf8')
-    const migrations: BranchFiles['migrations'] = []
-    for (const entry of migrationEntries) {
-      migrations.push({ name: entry.path.slice(MIGRATIONS_DIR.length), sql: await read(entry.sha) })
-    }
     const seedEntry = blobs.find((e) => e.path === SEED_FILE)
-    return { commitSha, migrations, seed: seedEntry ? await read(seedEntry.sha) : null }
+    const wanted = [...migrationEntries, ...(seedEntry ? [seedEntry] : [])]
+    // every file in one git run: a process per file costs more than the files themselves
+    const contents =
+      wanted.length === 0
+        ? new Map<string, string>()
+        : parseBatch(
+            await runGit(
+              ['-C', repo, 'cat-file', '--batch'],
+              env,
+              options.timeoutMs,
+              `${wanted.map((e) => e.sha).join('\n')}\n`,
+            ),
+          )
+    const read = (sha: string) => {
+      const text = contents.get(sha)
+      if (text === undefined) throw new GitError(`git did not answer the contents of ${sha}`)
+      return text
+    }
+    const migrations = migrationEntries.map((entry) => ({
+      name: entry.path.slice(MIGRATIONS_DIR.length),
+      sql: read(entry.sha),
+    }))
+    return { commitSha, migrations, seed: seedEntry ? read(seedEntry.sha) : null }
   })
 }
