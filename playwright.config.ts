@@ -63,6 +63,8 @@ export default defineConfig({
         // no platform-wide model key (a new organization sees 'OpenAI API key not set'); the assistant journeys set
         // their organization's own, pointing at the scripted model on this machine
         PGFLEET_AI_ALLOW_PRIVATE_ENDPOINTS: 'true',
+        // branching.spec connects a repository on this machine's disk
+        PGFLEET_GIT_ALLOW_FILE_URLS: 'true',
         OPENAI_API_KEY: '',
       },
     },

@@ -31,6 +31,8 @@ const EnvSchema = z.object({
   PGFLEET_REST_SCHEMAS: z.string().default('public'),
   PGFLEET_REST_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   PGFLEET_REST_ALLOW_UNFILTERED_WRITES: z.enum(['true', 'false']).default('false'),
+  PGFLEET_GIT_ALLOW_FILE_URLS: z.enum(['true', 'false']).default('false'),
+  PGFLEET_GIT_TIMEOUT_MS: z.coerce.number().int().min(1000).default(60_000),
   PGFLEET_RESTORE_WINDOW_DAYS: z.coerce.number().int().min(1).default(90),
   PGFLEET_PREVIEW_MAJORS: z.string().default(''),
   PGFLEET_STORAGE_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(52_428_800),
@@ -87,6 +89,8 @@ export interface PlatformConfig {
   signup: 'open' | 'invite' | 'closed' | undefined
   /** per edge-function request: the worker's CPU time and the wall-clock time, past which it is killed */
   functions: { cpuTimeMs: number; wallClockMs: number }
+  /** git access for branching: file:// repositories (on the platform's own disk) only when allowed; every git run's time limit */
+  git: { allowFileUrls: boolean; timeoutMs: number }
   resources: {
     /** how often every running project's disk, CPU, memory and IO are sampled */
     sampleIntervalMs: number
@@ -197,6 +201,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     signup: e.PGFLEET_SIGNUP || undefined,
     functions: { cpuTimeMs: e.PGFLEET_FUNCTIONS_CPU_LIMIT_MS, wallClockMs: e.PGFLEET_FUNCTIONS_WALL_LIMIT_MS },
     ai: aiConfig(e),
+    git: { allowFileUrls: e.PGFLEET_GIT_ALLOW_FILE_URLS === 'true', timeoutMs: e.PGFLEET_GIT_TIMEOUT_MS },
     resources: {
       sampleIntervalMs: e.PGFLEET_RESOURCE_SAMPLE_INTERVAL_MS,
       warningPercent: e.PGFLEET_RESOURCE_WARNING_PERCENT,

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify'
 import type pg from 'pg'
 import { registerBackupJobs } from './backups/register'
 import { startBackupScheduler } from './backups/scheduler'
+import { registerBranchJobs, resumeBranchBuilds } from './branching/build-job'
 import type { PlatformConfig } from './config'
 import { projectMaxConnections } from './connections/max-connections'
 import { ProjectConnections } from './connections/project-connections'
@@ -170,6 +171,7 @@ async function startServices(
   const interrupted = await jobs.recoverInterrupted()
   if (interrupted > 0) jobsLog.info(`${interrupted} job(s) interrupted by the last shutdown will be retried`)
   await registerProjectJobs(ctx)
+  await registerBranchJobs(ctx)
   await registerKeyJobs(ctx)
   await registerStorageJobs(ctx)
   await registerBackupJobs(ctx)
@@ -177,6 +179,7 @@ async function startServices(
   if (swept > 0) functionsLog.info(`stopped ${swept} worker(s) left over by an earlier run`)
   await recoverProjects(ctx)
   await resumeOperations(ctx)
+  await resumeBranchBuilds(ctx)
   health.start()
   const backupScheduler = startBackupScheduler(ctx, config.backupSchedulerTickMs)
   const resourceSampler = startResourceSampler(ctx, ctx.resources, config.resources.sampleIntervalMs)

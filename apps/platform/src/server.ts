@@ -10,6 +10,7 @@ import { badUrlAnswer, installBadInputGuards } from './http/bad-input'
 import { assistantRoutes } from './routes/assistant'
 import { authRoutes } from './routes/auth'
 import { backupRoutes } from './routes/backups'
+import { branchingRoutes } from './routes/branching'
 import { contentRoutes } from './routes/content'
 import { edgeFunctionInvokeRoutes } from './routes/edge-function-invoke'
 import { edgeFunctionRoutes } from './routes/edge-functions'
@@ -92,6 +93,7 @@ export async function buildServer(ctx: AppContext, logger: FastifyBaseLogger): P
   await app.register(edgeFunctionRoutes(ctx))
   await app.register(edgeFunctionInvokeRoutes(ctx))
   await app.register(assistantRoutes(ctx))
+  await app.register(branchingRoutes(ctx))
 
   const indexHtml = path.join(ctx.config.studioDir, 'index.html')
   if (existsSync(indexHtml)) {

@@ -1,6 +1,7 @@
 export * from './assistant'
 export * from './auth'
 export * from './backups'
+export * from './branching'
 export * from './common'
 export * from './content'
 export * from './edge-functions'

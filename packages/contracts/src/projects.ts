@@ -96,3 +96,7 @@ export type EngineInfo = z.infer<typeof EngineInfo>
 
 export const FREE_PROJECT_LIMIT_MESSAGE = (limit: number) =>
   `You have reached the free plan limit of ${limit} active projects. Pause or delete a project, or upgrade the organization's plan, to create another.`
+
+/** Deleting a project that has preview branches deletes them too, once the caller confirms it. */
+export const DeleteProjectQuery = z.object({ delete_branches: z.enum(['true', 'false']).optional() })
+export type DeleteProjectQuery = z.infer<typeof DeleteProjectQuery>

@@ -13,6 +13,7 @@ import * as upgrades from './migrations/011-upgrades'
 import * as restoreChecks from './migrations/012-restore-checks'
 import * as assistant from './migrations/013-assistant'
 import * as resourceSamples from './migrations/014-resource-samples'
+import * as branching from './migrations/015-branching'
 import type { Database } from './types'
 
 export type Db = Kysely<Database>
@@ -33,6 +34,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '012-restore-checks': restoreChecks,
   '013-assistant': assistant,
   '014-resource-samples': resourceSamples,
+  '015-branching': branching,
 }
 
 export function createDb(config: pg.PoolConfig): { db: Db; pool: pg.Pool } {

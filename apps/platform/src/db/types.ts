@@ -67,6 +67,9 @@ export interface InvitationsTable {
 
 export interface ProjectsTable {
   id: Generated<number>
+  /** branching (migration 015): the git connection and production branch it was enabled with */
+  branching_connection_id: ColumnType<number | null, number | null | undefined, number | null>
+  branching_production_branch: ColumnType<string | null, string | null | undefined, string | null>
   ref: string
   name: string
   organization_id: number
@@ -322,3 +325,42 @@ export interface EdgeFunctionsTable {
 }
 
 export type EdgeFunctionRow = Selectable<EdgeFunctionsTable>
+
+// Git connections and preview branches (migration 015), merged into Database above
+export interface Database {
+  git_connections: GitConnectionsTable
+  project_branches: ProjectBranchesTable
+}
+
+export interface GitConnectionsTable {
+  id: Generated<number>
+  project_id: number
+  repository_url: string
+  /** the access token, sealed with the platform's secret key; never answered */
+  token_sealed: string | null
+  created_by: number | null
+  inserted_at: CreatedAt
+  updated_at: UpdatedAt
+}
+
+export interface ProjectBranchesTable {
+  id: Generated<string>
+  /** the branch's own project */
+  project_id: number
+  parent_project_id: number
+  connection_id: number | null
+  name: string
+  git_branch: string
+  status: string
+  status_error: ColumnType<string | null, string | null | undefined, string | null>
+  failed_migration: ColumnType<string | null, string | null | undefined, string | null>
+  /** a reset was asked for: the next create run starts from an empty cluster */
+  reset_pending: ColumnType<boolean, boolean | undefined, boolean>
+  /** SCRAM verifier of the branch's postgres password, for re-creating its cluster on reset */
+  password_verifier: string
+  created_at: CreatedAt
+  updated_at: UpdatedAt
+}
+
+export type GitConnectionRow = Selectable<GitConnectionsTable>
+export type ProjectBranchRow = Selectable<ProjectBranchesTable>

@@ -10,9 +10,10 @@ import {
   type ProjectStatusResponse,
 } from '@pgfleet/contracts'
 import { allocatePort, scramSha256Verifier } from '@pgfleet/engine'
+import type { Transaction } from 'kysely'
 import { randomToken } from '../auth/secrets'
 import type { AppContext } from '../context'
-import type { ProjectRow } from '../db/types'
+import type { Database, ProjectRow } from '../db/types'
 import { badRequest, conflict, forbidden, notFound } from '../errors'
 import { assertCan, getMembership, getMembershipById, type Membership } from '../organizations/membership'
 import { activeFreeProjectCount } from '../organizations/service'
@@ -91,7 +92,7 @@ export function projectStatus(view: ProjectView): ProjectStatusResponse {
   return { status: view.row.status as ProjectStatus, error: view.row.status_error }
 }
 
-function pickEngine(ctx: AppContext, requestedMajor: number | undefined) {
+export function pickEngine(ctx: AppContext, requestedMajor: number | undefined) {
   const majors = ctx.engines.map((e) => e.major)
   const major = requestedMajor ?? ctx.config.defaultPostgresMajor ?? Math.max(...majors)
   const engine = ctx.engines.find((e) => e.major === major)
@@ -122,36 +123,69 @@ export async function createProject(ctx: AppContext, userId: number, body: Creat
 
   const verifier = scramSha256Verifier(body.db_pass)
   if (!verifier) throw badRequest('Database password may contain only printable ASCII characters')
+  const row = await insertNewProject(ctx, {
+    name: body.name,
+    organizationId: membership.organization.id,
+    region: body.region ?? DEFAULT_REGION,
+    engine,
+    userId,
+    passwordVerifier: verifier,
+  })
+  return { row, organizationSlug: membership.organization.slug }
+}
+
+export interface NewProjectInput {
+  name: string
+  organizationId: number
+  region: string
+  engine: { major: number; version: string }
+  userId: number
+  passwordVerifier: string
+}
+
+/**
+ * Records a new project (COMING_UP, with a free port and ref) and queues its create job. `alsoRecord` runs in the
+ * same transaction (a preview branch's link to its parent), so a project never exists half-described.
+ */
+export async function insertNewProject(
+  ctx: AppContext,
+  input: NewProjectInput,
+  alsoRecord?: (trx: Transaction<Database>, row: ProjectRow) => Promise<void>,
+): Promise<ProjectRow> {
   for (let attempt = 0; attempt < 5; attempt++) {
     const port = await allocatePort(ctx.config.portRange, await takenPorts(ctx))
     const ref = generateProjectRef()
     try {
-      const row = await ctx.db
-        .insertInto('projects')
-        .values({
-          ref,
-          name: body.name,
-          organization_id: membership.organization.id,
-          region: body.region ?? DEFAULT_REGION,
-          status: 'COMING_UP',
-          postgres_major: engine.major,
-          postgres_version: engine.version,
-          port,
-          compute_size: DEFAULT_COMPUTE_SIZE,
-          jwt_secret: randomToken(40),
-          authenticator_password: randomToken(24),
-          created_by: userId,
-          pending_password_verifier: verifier,
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow()
-      const op = await ctx.db
-        .insertInto('project_operations')
-        .values({ project_ref: ref, kind: 'create', status: 'running', started_by: userId })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-      await ctx.jobs.send<OperationJobData>(jobNameFor('create'), { ref, operationId: op.id })
-      return { row, organizationSlug: membership.organization.slug }
+      const { row, operationId } = await ctx.db.transaction().execute(async (trx) => {
+        const row = await trx
+          .insertInto('projects')
+          .values({
+            ref,
+            name: input.name,
+            organization_id: input.organizationId,
+            region: input.region,
+            status: 'COMING_UP',
+            postgres_major: input.engine.major,
+            postgres_version: input.engine.version,
+            port,
+            compute_size: DEFAULT_COMPUTE_SIZE,
+            jwt_secret: randomToken(40),
+            authenticator_password: randomToken(24),
+            created_by: input.userId,
+            pending_password_verifier: input.passwordVerifier,
+          })
+          .returningAll()
+          .executeTakeFirstOrThrow()
+        await alsoRecord?.(trx, row)
+        const op = await trx
+          .insertInto('project_operations')
+          .values({ project_ref: ref, kind: 'create', status: 'running', started_by: input.userId })
+          .returning('id')
+          .executeTakeFirstOrThrow()
+        return { row, operationId: op.id }
+      })
+      await ctx.jobs.send<OperationJobData>(jobNameFor('create'), { ref, operationId })
+      return row
     } catch (error) {
       // another project took the same port or ref between our read and insert: try again
       if ((error as { code?: string }).code === '23505') continue

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import {
+  DeleteProjectQuery,
   DownloadBackupBody,
   ExitFeedbackBody,
   PermissionAction,
@@ -12,6 +13,7 @@ import {
 import { COMPUTE_SIZES, computeSettings } from '@pgfleet/engine'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { requireAuth } from '../auth/request-auth'
+import { deleteBranchesOf } from '../branching/service'
 import type { AppContext } from '../context'
 import { notFound, parseInput } from '../errors'
 import { assertCan } from '../organizations/membership'
@@ -101,6 +103,8 @@ export function projectLifecycleRoutes(ctx: AppContext) {
     const remove = async (request: FastifyRequest) => {
       const { row, membership, userId, organizationSlug } = await projectOf(request)
       assertCan(membership, PermissionAction.UPDATE, PermissionResource.PROJECTS, DELETE_DENIED)
+      const { delete_branches } = parseInput(DeleteProjectQuery, request.query)
+      await deleteBranchesOf(ctx, row, userId, delete_branches === 'true')
       const updated = await startOperation(ctx, row, 'delete', userId)
       return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
     }

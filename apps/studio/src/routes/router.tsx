@@ -26,6 +26,7 @@ export const PAGE_TITLES = {
   scheduledBackups: 'Scheduled backups',
   pointInTimeRecovery: 'Point-in-time recovery',
   addons: 'Add-ons',
+  branches: 'Branches',
   sqlEditor: 'SQL editor',
   tableEditor: 'Table editor',
   reports: 'Reports',
@@ -73,6 +74,7 @@ const ProjectBackups = lazy(() => import('./project-backups'))
 const ProjectScheduledBackups = lazy(() => import('./project-scheduled-backups'))
 const ProjectPitr = lazy(() => import('./project-pitr'))
 const ProjectAddons = lazy(() => import('./project-addons'))
+const ProjectBranches = lazy(() => import('./project-branches'))
 const ProjectSql = lazy(() => import('./project-sql'))
 const ProjectEditor = lazy(() => import('./project-editor'))
 const ProjectReports = lazy(() => import('./project-reports'))
@@ -200,6 +202,11 @@ export const routes: RouteObject[] = [
                 path: 'addons',
                 handle: { title: PAGE_TITLES.addons } satisfies RouteHandle,
                 element: page(ProjectAddons),
+              },
+              {
+                path: 'branches',
+                handle: { title: PAGE_TITLES.branches } satisfies RouteHandle,
+                element: page(ProjectBranches),
               },
               {
                 path: 'settings/addons',

@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { accountApiRoutes } from './account'
 import { assistantApiRoutes } from './assistant'
+import { branchingApiRoutes } from './branching'
 import { contentApiRoutes } from './content'
 import { databaseApiRoutes } from './database'
 import type { PathParamNames, RouteDefinition } from './define'
@@ -20,6 +21,7 @@ export const apiRoutes = {
   ...accountApiRoutes,
   ...projectApiRoutes,
   ...recoveryApiRoutes,
+  ...branchingApiRoutes,
   ...resourceApiRoutes,
   ...databaseApiRoutes,
   ...contentApiRoutes,
@@ -35,6 +37,7 @@ export const apiRouteGroups = [
   { title: 'Account, organizations and the platform', routes: accountApiRoutes },
   { title: 'Projects', routes: projectApiRoutes },
   { title: 'Backups, point-in-time recovery and upgrades', routes: recoveryApiRoutes },
+  { title: 'Git connections and preview branches', routes: branchingApiRoutes },
   { title: 'Resources: disk, usage and warnings', routes: resourceApiRoutes },
   { title: 'Database: metadata, SQL and extensions', routes: databaseApiRoutes },
   { title: 'Saved SQL, reports and folders', routes: contentApiRoutes },

@@ -25,7 +25,7 @@ import {
   RestoreProjectBody,
   RestoreVersionsResponse,
 } from '../lifecycle'
-import { CreateProjectBody, Project, ProjectStatusResponse } from '../projects'
+import { CreateProjectBody, DeleteProjectQuery, Project, ProjectStatusResponse } from '../projects'
 import { EmptyResponse, FileDownload, type RouteDefinition } from './define'
 
 /** Projects: creating and listing them, their lifecycle and backups, settings, keys and custom domain. */
@@ -164,13 +164,16 @@ export const projectApiRoutes = {
     method: 'DELETE',
     path: '/platform/projects/{ref}',
     params: ['ref'],
+    query: DeleteProjectQuery,
     response: Project,
-    description: 'Deletes the project (status GOING_DOWN, then gone)',
+    description:
+      'Deletes the project (status GOING_DOWN, then gone); its preview branches go with it, which needs delete_branches=true (else 409 naming them)',
   },
   'DELETE /v1/projects/{ref}': {
     method: 'DELETE',
     path: '/v1/projects/{ref}',
     params: ['ref'],
+    query: DeleteProjectQuery,
     response: Project,
     description: 'Same as DELETE /platform/projects/{ref}',
   },

@@ -1,3 +1,4 @@
+import { buildIfBranch, destroyClusterIfResetting } from '../../branching/build-job'
 import type { AppContext } from '../../context'
 import { runtimeConfig } from '../runtime'
 import { operationHandler } from './run-operation'
@@ -8,6 +9,8 @@ import { operationHandler } from './run-operation'
  */
 export function createJob(ctx: AppContext) {
   return operationHandler(ctx, 'create', async (project, report) => {
+    // a preview branch being reset starts again from an empty cluster
+    await destroyClusterIfResetting(ctx, project)
     await report('initialising the database cluster')
     const result = await ctx.driver.createProject({
       ...runtimeConfig(project),
@@ -27,5 +30,7 @@ export function createJob(ctx: AppContext) {
       })
       .where('ref', '=', project.ref)
       .execute()
+    // a preview branch's migrations run as their own job once its cluster is up
+    await buildIfBranch(ctx, project)
   })
 }

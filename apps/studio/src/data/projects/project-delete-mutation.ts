@@ -7,12 +7,16 @@ import type { MutationOptions } from '../types'
 import { removeProjectFromLists } from './forget-project'
 import { projectKeys } from './keys'
 
-export type ProjectDeleteVariables = { ref: string | undefined }
+/** `deleteBranches`: the user has seen the project's preview branches listed and agrees they go with it. */
+export type ProjectDeleteVariables = { ref: string | undefined; deleteBranches?: boolean }
 
 /** Answers the project in status GOING_DOWN; it disappears once the deletion job has finished. */
-export async function deleteProject({ ref }: ProjectDeleteVariables) {
+export async function deleteProject({ ref, deleteBranches }: ProjectDeleteVariables) {
   if (!ref) throw new Error(REQUIRED_VALUE_MESSAGES.projectRef)
-  return api('DELETE /platform/projects/{ref}', { params: { ref } })
+  return api('DELETE /platform/projects/{ref}', {
+    params: { ref },
+    query: deleteBranches ? { delete_branches: 'true' } : undefined,
+  })
 }
 
 export function useProjectDeleteMutation(options: MutationOptions<Project, ProjectDeleteVariables> = {}) {

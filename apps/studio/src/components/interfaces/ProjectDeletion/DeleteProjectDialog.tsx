@@ -2,10 +2,12 @@ import type { Project } from '@pgfleet/contracts'
 import { type FormEvent, useId, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
+import { useBranchesQuery } from '../../../data/branches/branches-query'
 import { useExitFeedbackMutation } from '../../../data/feedback/exit-feedback-mutation'
 import { getErrorMessage } from '../../../data/fetcher'
 import { useOrganization } from '../../../data/organizations/organizations-query'
 import { useProjectDeleteMutation } from '../../../data/projects/project-delete-mutation'
+import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { Checkbox } from '../../ui/Checkbox'
 import { Dialog } from '../../ui/Dialog'
@@ -20,6 +22,7 @@ import {
   DELETE_DIALOG_TITLE,
   DELETE_FAILED_MESSAGE,
   DELETE_SUCCESS_MESSAGE,
+  DELETES_BRANCHES_TOO,
   EXIT_REASONS,
   FEEDBACK_FAILED_MESSAGE,
   FEEDBACK_LABEL,
@@ -57,6 +60,9 @@ export function DeleteProjectDialog({
   const [message, setMessage] = useState('')
   const [errors, setErrors] = useState<DeletionErrors>({})
   const deletion = useProjectDeleteMutation()
+  // a parent's preview branches are deleted with it: the dialog names them before the user confirms
+  const branches = useBranchesQuery({ ref: project.ref }, { enabled: open })
+  const branchNames = (branches.data ?? []).map((branch) => branch.name)
   const feedback = useExitFeedbackMutation()
   const busy = deletion.isPending || feedback.isPending
 
@@ -78,7 +84,7 @@ export function DeleteProjectDialog({
     if (hasDeletionErrors(found)) return
 
     try {
-      await deletion.mutateAsync({ ref: project.ref })
+      await deletion.mutateAsync({ ref: project.ref, deleteBranches: branchNames.length > 0 })
     } catch (error) {
       toast.error(DELETE_FAILED_MESSAGE(getErrorMessage(error)))
       return
@@ -105,6 +111,11 @@ export function DeleteProjectDialog({
       data-testid="delete-project-dialog"
     >
       <form onSubmit={(event) => void handleSubmit(event)} className="space-y-5" noValidate>
+        {branchNames.length > 0 && (
+          <Alert tone="warning" data-testid="delete-project-branches">
+            {DELETES_BRANCHES_TOO(branchNames)}
+          </Alert>
+        )}
         {requiresReasons && (
           <fieldset
             className="space-y-2"

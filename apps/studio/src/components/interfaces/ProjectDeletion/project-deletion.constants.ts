@@ -32,3 +32,6 @@ export const DELETE_FAILED_MESSAGE = (message: string) => `Failed to delete proj
 export const FEEDBACK_FAILED_MESSAGE = (message: string) =>
   `The project is being deleted, but your feedback could not be sent: ${message}`
 export const DELETE_PERMISSION_TOOLTIP = 'You need additional permissions to delete this project'
+
+export const DELETES_BRANCHES_TOO = (names: string[]) =>
+  `Its ${names.length === 1 ? 'preview branch is' : `${names.length} preview branches are`} deleted with it, data included: ${names.join(', ')}.`

@@ -7,6 +7,7 @@ import {
   Cpu,
   Database,
   Gauge,
+  GitBranch,
   HardDrive,
   History,
   House,
@@ -102,6 +103,7 @@ export const PRODUCT_MENU: readonly ProductMenuGroup[] = [
     label: 'Manage',
     items: [
       { label: 'Reports', path: 'reports', icon: ChartColumn },
+      { label: 'Branches', path: 'branches', icon: GitBranch },
       { label: 'Usage', path: 'usage', icon: Gauge },
       { label: 'Add-ons', path: 'addons', icon: Blocks },
       { label: 'Infrastructure', path: 'infrastructure', icon: Server },

@@ -1,0 +1,79 @@
+// A preview branch from a git branch with 20 migrations and a seed: from POST /v1/projects/{ref}/branches until the
+// branch's project is ACTIVE_HEALTHY with MIGRATIONS_PASSED, measured through the public API on a real platform.
+// Run: npx tsx bench/branching.bench.ts [count]
+import type { Branch, GitConnection, Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
+import { TestRepository } from '../apps/platform/src/branching/testing'
+import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
+import { percentile } from './stats'
+
+const count = Number(process.argv[2] ?? 5)
+const MIGRATIONS = 20
+const TARGET_MS = 5000
+
+const repo = new TestRepository()
+repo.commit('main', { 'README.md': 'bench' })
+const files: Record<string, string> = {
+  'supabase/seed.sql': "insert into public.t01 (note) select 'row ' || g from generate_series(1, 100) g;",
+}
+for (let i = 1; i <= MIGRATIONS; i++) {
+  const n = String(i).padStart(2, '0')
+  files[`supabase/migrations/2024010100${n}00_t${n}.sql`] =
+    `create table public.t${n} (id bigint generated always as identity primary key, note text, at timestamptz default now());\n` +
+    `create index t${n}_at on public.t${n} (at);`
+}
+repo.commit('feature', files)
+
+const platform = await startTestPlatform({
+  PGFLEET_FREE_PROJECT_LIMIT: '1000',
+  PGFLEET_GIT_ALLOW_FILE_URLS: 'true',
+  PGFLEET_PORT_RANGE: '57700-57799',
+})
+try {
+  const api = new ApiClient(() => platform.baseUrl)
+  await api.post('/platform/auth/signup', { email: 'bench@example.com', password: 'bench-password' })
+  const slug = (await api.get<Organization[]>('/platform/organizations')).body[0]?.slug
+  await api.put(`/platform/organizations/${slug}/billing/subscription`, { plan: 'pro' })
+  const parent = await api.post<Project>('/v1/projects', {
+    name: 'bench-parent',
+    organization_slug: slug,
+    db_pass: 'bench-db-password',
+  })
+  const ref = parent.body.ref
+  await waitFor(
+    async () => (await api.get<ProjectStatusResponse>(`/platform/projects/${ref}/status`)).body.status,
+    (s) => s === 'ACTIVE_HEALTHY',
+    90_000,
+  )
+  const connection = await api.post<GitConnection>(`/platform/projects/${ref}/git-connections`, {
+    repository_url: repo.url,
+  })
+  await api.put(`/platform/projects/${ref}/branching`, { connection_id: connection.body.id, production_branch: 'main' })
+
+  const timings: number[] = []
+  for (let i = 0; i < count; i++) {
+    const started = performance.now()
+    const created = await api.post<Branch>(`/v1/projects/${ref}/branches`, {
+      branch_name: `bench-${i}`,
+      git_branch: 'feature',
+    })
+    if (created.status !== 201) throw new Error(`branch create failed: ${JSON.stringify(created.body)}`)
+    for (;;) {
+      const { body } = await api.get<Branch>(`/v1/projects/${ref}/branches/${created.body.id}`)
+      if (body.status === 'MIGRATIONS_FAILED') throw new Error(`migrations failed: ${body.error}`)
+      if (body.status === 'MIGRATIONS_PASSED' && body.project_status === 'ACTIVE_HEALTHY') break
+      await new Promise((r) => setTimeout(r, 25))
+    }
+    timings.push(performance.now() - started)
+  }
+  const median = percentile(timings, 50)
+  console.log(
+    `preview branch with ${MIGRATIONS} migrations and a seed → MIGRATIONS_PASSED over ${count} branches (ms):`,
+  )
+  console.log(
+    `  median ${median.toFixed(0)}  p90 ${percentile(timings, 90).toFixed(0)}  min ${Math.min(...timings).toFixed(0)}  max ${Math.max(...timings).toFixed(0)}`,
+  )
+  console.log(`  target: median ≤ ${TARGET_MS} ms → ${median <= TARGET_MS ? 'met' : 'NOT met'}`)
+} finally {
+  await platform.destroy()
+  repo.remove()
+}
