@@ -88,7 +88,7 @@ export async function listBucketObjects(
   bucketId: string,
   body: Required<ListObjectsBody>,
 ): Promise<ListObjectsResponse> {
-  const prefix = body.path.replace(/^\/+|\/+$/g, '')
+  const prefix = body.path.replace(/\/$/, '')
   if (prefix !== '') checkedName(prefix)
   const rows = await asService(ctx, project, async (client) => {
     await requireBucket(client, bucketId)
@@ -172,7 +172,7 @@ export async function createBucketFolder(
   bucketId: string,
   folderPath: string,
 ) {
-  const folder = checkedName(folderPath.replace(/^\/+|\/+$/g, ''))
+  const folder = checkedName(folderPath.replace(/\/$/, ''))
   const name = checkedName(`${folder}/${EMPTY_FOLDER_PLACEHOLDER}`)
   const target = objectFilePath(ctx.config.dataDir, project.ref, bucketId, name)
   const tempDir = uploadTempDir(ctx.config.dataDir, project.ref)
@@ -246,7 +246,7 @@ export async function deleteBucketObjects(
   body: Required<DeleteObjectsBody>,
 ): Promise<string[]> {
   const names = body.paths.map(checkedName)
-  const folders = body.folders.map((folder) => `${likeEscape(checkedName(folder.replace(/\/+$/, '')))}/%`)
+  const folders = body.folders.map((folder) => `${likeEscape(checkedName(folder.replace(/\/$/, '')))}/%`)
   const root = bucketDir(ctx.config.dataDir, project.ref, bucketId)
   try {
     return await asService(ctx, project, async (client) => {
