@@ -1,0 +1,5 @@
+import { BucketBrowserPage } from '../components/interfaces/Storage/browser/BucketBrowserPage'
+
+export default function ProjectStorageBucketRoute() {
+  return <BucketBrowserPage />
+}
