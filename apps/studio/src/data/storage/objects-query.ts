@@ -27,6 +27,8 @@ export function useFolderQuery(location: FolderLocation, { enabled = true }: { e
     queryFn: ({ pageParam, signal }) => listFolderPage(location, pageParam, signal),
     initialPageParam: 0,
     getNextPageParam: (last) => last.nextOffset ?? undefined,
+    // pages are never edited in place: comparing thousands of entries on every new page buys nothing
+    structuralSharing: false,
     enabled: Boolean(location.ref) && enabled,
   })
 }

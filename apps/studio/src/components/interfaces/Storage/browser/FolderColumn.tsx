@@ -1,6 +1,6 @@
 import type { StorageEntry } from '@pgfleet/contracts'
 import { ChevronRight, File, FileImage, FileJson, FileText, Folder } from 'lucide-react'
-import { useMemo } from 'react'
+import { memo, useMemo } from 'react'
 import { useFolderQuery } from '../../../../data/storage/objects-query'
 import { cn } from '../../../../lib/cn'
 import { Alert } from '../../../ui/Alert'
@@ -18,6 +18,65 @@ function EntryIcon({ entry }: { entry: StorageEntry }) {
   const Icon = kind === 'image' ? FileImage : kind === 'json' ? FileJson : kind === 'text' ? FileText : File
   return <Icon aria-hidden className="size-4 shrink-0 text-neutral-500" />
 }
+
+/** One entry; memoized so that scrolling renders only the rows that come into view. */
+const EntryRow = memo(function EntryRow({
+  entry,
+  fullPath,
+  selectKey,
+  active,
+  selected,
+  canWrite,
+  onOpenFolder,
+  onPreview,
+  onToggleSelect,
+}: {
+  entry: StorageEntry
+  fullPath: string
+  selectKey: string
+  active: boolean
+  selected: boolean
+  canWrite: boolean
+  onOpenFolder: (folder: string) => void
+  onPreview: (path: string, entry: StorageEntry) => void
+  onToggleSelect: (key: string) => void
+}) {
+  const folderEntry = isFolder(entry)
+  return (
+    <div
+      className={cn(
+        'group flex h-full items-center gap-2 px-2 text-sm',
+        active ? 'bg-emerald-50 text-emerald-900' : 'text-neutral-800 hover:bg-neutral-50',
+        selected && 'bg-sky-50',
+      )}
+      data-testid={`entry-${entry.name}`}
+      data-kind={folderEntry ? 'folder' : 'file'}
+    >
+      {canWrite && (
+        <input
+          type="checkbox"
+          aria-label={`Select ${entry.name}`}
+          checked={selected}
+          onChange={() => onToggleSelect(selectKey)}
+          className="size-3.5 shrink-0"
+        />
+      )}
+      <button
+        type="button"
+        className="flex min-w-0 flex-1 items-center gap-2 text-left"
+        onClick={(event) => {
+          if (canWrite && (event.metaKey || event.ctrlKey)) onToggleSelect(selectKey)
+          else if (folderEntry) onOpenFolder(fullPath)
+          else onPreview(fullPath, entry)
+        }}
+      >
+        <EntryIcon entry={entry} />
+        <span className="truncate">{entry.name}</span>
+      </button>
+      {folderEntry && <ChevronRight aria-hidden className="size-4 shrink-0 text-neutral-400" />}
+    </div>
+  )
+})
 
 /**
  * One folder as a column: its entries a page at a time, virtualized. Clicking a folder opens it in the next
@@ -97,41 +156,18 @@ export function FolderColumn({
             const entry = entries[index] as StorageEntry
             const fullPath = path === '' ? entry.name : `${path}/${entry.name}`
             const key = selectionKey(path, entry)
-            const folderEntry = isFolder(entry)
-            const active = folderEntry ? openChild === fullPath : previewPath === fullPath
             return (
-              <div
-                className={cn(
-                  'group flex h-full items-center gap-2 px-2 text-sm',
-                  active ? 'bg-emerald-50 text-emerald-900' : 'text-neutral-800 hover:bg-neutral-50',
-                  selected.has(key) && 'bg-sky-50',
-                )}
-                data-testid={`entry-${entry.name}`}
-                data-kind={folderEntry ? 'folder' : 'file'}
-              >
-                {canWrite && (
-                  <input
-                    type="checkbox"
-                    aria-label={`Select ${entry.name}`}
-                    checked={selected.has(key)}
-                    onChange={() => onToggleSelect(key)}
-                    className="size-3.5 shrink-0"
-                  />
-                )}
-                <button
-                  type="button"
-                  className="flex min-w-0 flex-1 items-center gap-2 text-left"
-                  onClick={(event) => {
-                    if (canWrite && (event.metaKey || event.ctrlKey)) onToggleSelect(key)
-                    else if (folderEntry) onOpenFolder(fullPath)
-                    else onPreview(fullPath, entry)
-                  }}
-                >
-                  <EntryIcon entry={entry} />
-                  <span className="truncate">{entry.name}</span>
-                </button>
-                {folderEntry && <ChevronRight aria-hidden className="size-4 shrink-0 text-neutral-400" />}
-              </div>
+              <EntryRow
+                entry={entry}
+                fullPath={fullPath}
+                selectKey={key}
+                active={isFolder(entry) ? openChild === fullPath : previewPath === fullPath}
+                selected={selected.has(key)}
+                canWrite={canWrite}
+                onOpenFolder={onOpenFolder}
+                onPreview={onPreview}
+                onToggleSelect={onToggleSelect}
+              />
             )
           }}
           footer={

@@ -29,7 +29,8 @@ export function VirtualList({
   'aria-label'?: string
 }) {
   const scroller = useRef<HTMLDivElement>(null)
-  const [scrollTop, setScrollTop] = useState(0)
+  // the first row in view, not the pixel offset: scrolling within a row renders nothing
+  const [topRow, setTopRow] = useState(0)
   const [height, setHeight] = useState(600)
 
   useEffect(() => {
@@ -43,8 +44,9 @@ export function VirtualList({
     return () => observer.disconnect()
   }, [])
 
-  const first = Math.max(0, Math.floor(scrollTop / rowHeight) - OVERSCAN_ROWS)
-  const last = Math.min(count, Math.ceil((scrollTop + height) / rowHeight) + OVERSCAN_ROWS)
+  const first = Math.max(0, topRow - OVERSCAN_ROWS)
+  const last = Math.min(count, topRow + Math.ceil(height / rowHeight) + 1 + OVERSCAN_ROWS)
+  const slots = Math.ceil(height / rowHeight) + 2 * OVERSCAN_ROWS + 2
 
   const nearEnd = last >= count - NEAR_END_ROWS
   useEffect(() => {
@@ -53,13 +55,17 @@ export function VirtualList({
 
   const onScroll = useCallback(() => {
     const element = scroller.current
-    if (element) setScrollTop(element.scrollTop)
-  }, [])
+    if (element) setTopRow(Math.floor(element.scrollTop / rowHeight))
+  }, [rowHeight])
 
   const rows: ReactNode[] = []
   for (let index = first; index < last; index++) {
     rows.push(
-      <li key={index} style={{ position: 'absolute', top: index * rowHeight, height: rowHeight, left: 0, right: 0 }}>
+      // keyed by slot, not by row: a row scrolled into view reuses the DOM of one scrolled out
+      <li
+        key={index % slots}
+        style={{ position: 'absolute', top: index * rowHeight, height: rowHeight, left: 0, right: 0 }}
+      >
         {renderRow(index)}
       </li>,
     )
