@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query'
-import { cleanup, render, screen, waitFor, within } from '@testing-library/react'
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event'
 import { MemoryRouter, Route, Routes } from 'react-router'
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest'
@@ -19,10 +19,17 @@ const BUCKET = {
 }
 
 let listCalls = 0
+const signRequests: { path: string; expiresIn: number; download: boolean }[] = []
+const SIGNED_URL = 'http://platform.test/p/ref/storage/v1/object/sign/docs/readme.txt?token=t'
 
 function platform(canWrite: boolean) {
-  return (url: string): { status: number; body: unknown } | undefined => {
+  return (url: string, init: RequestInit): { status: number; body: unknown } | undefined => {
     const path = url.split('?')[0]
+    if (path === '/platform/storage/ref/buckets/docs/objects/sign') {
+      signRequests.push(JSON.parse(String(init.body)))
+      return { status: 200, body: { signedUrl: SIGNED_URL, expiresAt: '2026-01-01T01:00:00Z' } }
+    }
+    if (url === SIGNED_URL) return { status: 200, body: 'hello' }
     if (path === '/platform/profile/permissions') {
       const permissions = [{ action: 'read', resource: 'storage' }]
       if (canWrite) permissions.push({ action: 'update', resource: 'storage' })
@@ -104,8 +111,8 @@ function renderBrowser(canWrite: boolean) {
   const handler = platform(canWrite)
   vi.stubGlobal(
     'fetch',
-    vi.fn(async (url: string) => {
-      const answer = handler(url) ?? { status: 404, body: { message: `no route ${url}` } }
+    vi.fn(async (url: string, init: RequestInit = {}) => {
+      const answer = handler(url, init) ?? { status: 404, body: { message: `no route ${url}` } }
       return new Response(JSON.stringify(answer.body), {
         status: answer.status,
         headers: { 'content-type': 'application/json' },
@@ -133,6 +140,7 @@ const bar = (name: string) => screen.getByRole('progressbar', { name: `Upload of
 beforeEach(() => {
   FakeXhr.sent = []
   listCalls = 0
+  signRequests.length = 0
   vi.spyOn(HTMLElement.prototype, 'clientHeight', 'get').mockReturnValue(600)
 })
 afterEach(() => {
@@ -198,6 +206,34 @@ describe('storage browser uploads', () => {
     await user.upload(screen.getByTestId('upload-input'), fileOf('a.txt', 10))
     ;(FakeXhr.sent[0] as FakeXhr).onerror?.()
     expect((await screen.findByRole('alert')).textContent).toContain('Unable to reach the pgfleet server')
+  })
+
+  it('uploads files dropped on the browser', async () => {
+    renderBrowser(true)
+    await screen.findByTestId('entry-readme.txt')
+    const zone = screen.getByTestId('drop-zone')
+    const files = [fileOf('dropped.txt', 10)]
+    fireEvent.dragOver(zone, { dataTransfer: { files, types: ['Files'] } })
+    expect(screen.getByText('Drop files here to upload them to this folder')).toBeTruthy()
+    fireEvent.drop(zone, { dataTransfer: { files, types: ['Files'] } })
+    expect(FakeXhr.sent.map((xhr) => xhr.url)).toEqual([
+      '/platform/storage/ref/buckets/docs/objects/upload?path=dropped.txt&upsert=false',
+    ])
+    expect(screen.queryByText('Drop files here to upload them to this folder')).toBeNull()
+  })
+
+  it('previews a text file and copies a signed URL with the chosen expiry', async () => {
+    const user = renderBrowser(true)
+    // after setup: user-event puts its own clipboard in place
+    const writeText = vi.fn(async () => {})
+    Object.defineProperty(navigator, 'clipboard', { value: { writeText }, configurable: true })
+    await user.click(within(await screen.findByTestId('entry-readme.txt')).getByRole('button'))
+    const panel = await screen.findByTestId('preview-panel')
+    await waitFor(() => expect(within(panel).getByTestId('text-preview').textContent).toBe('"hello"'))
+    await user.selectOptions(within(panel).getByTestId('signed-url-expiry'), '86400')
+    await user.click(within(panel).getByTestId('copy-object-url'))
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(SIGNED_URL))
+    expect(signRequests.at(-1)).toEqual({ path: 'readme.txt', expiresIn: 86400, download: false })
   })
 
   it('gives a Read-only member no upload, folder or selection controls', async () => {

@@ -269,6 +269,7 @@ export function BucketBrowserPage() {
           )}
         </section>
       )}
+      <UploadPanel queue={queue} items={items} />
       {editing?.kind === 'new-folder' && (
         <NewFolderDialog
           parent={openPath}
@@ -338,7 +339,6 @@ export function BucketBrowserPage() {
           }
         />
       )}
-      <UploadPanel queue={queue} items={items} />
     </PageContainer>
   )
 }

@@ -8,7 +8,7 @@ import { overallProgress, type UploadItem, type UploadQueue } from './upload-que
 const percentOf = (item: UploadItem) =>
   item.size === 0 ? (item.status === 'done' ? 100 : 0) : (item.loaded / item.size) * 100
 
-/** The upload queue: a progress bar per file, cancel while it runs, retry when it failed or was cancelled. */
+/** The upload queue, under the browser (clear of the toasts): a progress bar per file, cancel while it runs, retry when it failed or was cancelled. */
 export function UploadPanel({ queue, items }: { queue: UploadQueue; items: readonly UploadItem[] }) {
   if (items.length === 0) return null
   const total = overallProgress(items)
@@ -16,7 +16,7 @@ export function UploadPanel({ queue, items }: { queue: UploadQueue; items: reado
     <section
       aria-label={UPLOADS_TITLE}
       data-testid="upload-panel"
-      className="fixed right-4 bottom-4 z-30 w-96 max-w-[calc(100vw-2rem)] rounded-lg border border-neutral-200 bg-white shadow-lg"
+      className="rounded-lg border border-neutral-200 bg-white shadow-xs"
     >
       <header className="flex items-center gap-2 border-b border-neutral-100 px-3 py-2">
         <h2 className="flex-1 text-sm font-semibold text-neutral-900">

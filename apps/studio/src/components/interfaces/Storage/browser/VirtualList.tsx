@@ -7,6 +7,12 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
  */
 const OVERSCAN_ROWS = 8
 const NEAR_END_ROWS = 40
+/**
+ * Containment keeps each frame's layout and paint inside the list (and each row): without it, reading the
+ * scroll position after rows change lays out the whole page again.
+ */
+const SCROLLER_STYLE = { overflowY: 'auto', contain: 'strict' } as const
+const ROW_STYLE = { position: 'absolute', left: 0, right: 0, contain: 'strict' } as const
 
 export function VirtualList({
   count,
@@ -58,21 +64,20 @@ export function VirtualList({
     if (element) setTopRow(Math.floor(element.scrollTop / rowHeight))
   }, [rowHeight])
 
-  const rows: ReactNode[] = []
+  // one slot per row in view, always in slot order: a row scrolled into view takes over the DOM of the one
+  // scrolled out, and React never has to move nodes around
+  const rows: ReactNode[] = new Array(slots).fill(null)
   for (let index = first; index < last; index++) {
-    rows.push(
-      // keyed by slot, not by row: a row scrolled into view reuses the DOM of one scrolled out
-      <li
-        key={index % slots}
-        style={{ position: 'absolute', top: index * rowHeight, height: rowHeight, left: 0, right: 0 }}
-      >
+    const slot = index % slots
+    rows[slot] = (
+      <li key={slot} style={{ ...ROW_STYLE, top: index * rowHeight, height: rowHeight }}>
         {renderRow(index)}
-      </li>,
+      </li>
     )
   }
 
   return (
-    <div ref={scroller} onScroll={onScroll} className={className} style={{ overflowY: 'auto' }} data-testid={testId}>
+    <div ref={scroller} onScroll={onScroll} className={className} style={SCROLLER_STYLE} data-testid={testId}>
       <ul aria-label={ariaLabel} style={{ position: 'relative', height: count * rowHeight }}>
         {rows}
       </ul>
