@@ -189,6 +189,17 @@ describe('storage browser uploads', () => {
     await waitFor(() => expect(uploads()[0]?.dataset.status).toBe('done'))
   })
 
+  it('offers to replace an object that already has the path, and then overwrites it', async () => {
+    const user = renderBrowser(true)
+    await screen.findByTestId('entry-readme.txt')
+    await user.upload(screen.getByTestId('upload-input'), fileOf('readme.txt', 5))
+    ;(FakeXhr.sent[0] as FakeXhr).answer(409, { message: 'The resource already exists' })
+    await user.click(await screen.findByRole('button', { name: 'Replace the existing readme.txt' }))
+    expect((FakeXhr.sent[1] as FakeXhr).url).toBe(
+      '/platform/storage/ref/buckets/docs/objects/upload?path=readme.txt&upsert=true',
+    )
+  })
+
   it('cancels a running upload, aborting its request', async () => {
     const user = renderBrowser(true)
     await screen.findByTestId('entry-readme.txt')

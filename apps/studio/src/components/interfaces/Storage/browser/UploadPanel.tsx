@@ -47,6 +47,16 @@ export function UploadPanel({ queue, items }: { queue: UploadQueue; items: reado
                   <X aria-hidden className="size-4" />
                 </button>
               )}
+              {item.status === 'failed' && item.errorStatus === 409 && (
+                <Button
+                  size="sm"
+                  variant="ghost"
+                  onClick={() => queue.retry(item.id, { replace: true })}
+                  aria-label={`Replace the existing ${baseName(item.path)}`}
+                >
+                  Replace
+                </Button>
+              )}
               {(item.status === 'failed' || item.status === 'cancelled') && (
                 <button
                   type="button"

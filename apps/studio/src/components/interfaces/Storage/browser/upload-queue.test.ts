@@ -66,6 +66,22 @@ describe('UploadQueue', () => {
     expect(queue.snapshot()[0]?.status).toBe('done')
   })
 
+  it('replaces the object already at the path when a 409 is retried with replace', async () => {
+    const upserts: boolean[] = []
+    const { send, calls } = manualSender()
+    const queue = new UploadQueue((upload, onProgress, signal) => {
+      upserts.push(upload.upsert)
+      return send(upload, onProgress, signal)
+    })
+    const [id = ''] = queue.add([{ path: 'a', file: file(1) }])
+    calls[0]?.reject(Object.assign(new Error('The resource already exists'), { status: 409 }))
+    await settle()
+    expect(queue.snapshot()[0]).toMatchObject({ status: 'failed', errorStatus: 409 })
+    queue.retry(id, { replace: true })
+    expect(upserts).toEqual([false, true])
+    expect(queue.snapshot()[0]).toMatchObject({ status: 'uploading', upsert: true, errorStatus: undefined })
+  })
+
   it('cancels a running upload (aborting it) and a waiting one, and ignores what the aborted send says later', async () => {
     const { send, calls } = manualSender()
     const queue = new UploadQueue(send, { concurrency: 1 })

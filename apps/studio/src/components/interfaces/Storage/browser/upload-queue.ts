@@ -14,10 +14,14 @@ export interface UploadItem {
   status: UploadStatus
   /** why it failed, in words to show */
   error?: string
+  /** the failure's HTTP status (409: an object already has that path), 0 for a network failure */
+  errorStatus?: number
+  /** overwrite an object already at the path */
+  upsert: boolean
 }
 
 export type UploadSender = (
-  upload: { path: string; file: Blob },
+  upload: { path: string; file: Blob; upsert: boolean },
   onProgress: (loaded: number) => void,
   signal: AbortSignal,
 ) => Promise<void>
@@ -47,7 +51,7 @@ export class UploadQueue {
     const ids = uploads.map(({ path, file }) => {
       const id = `upload-${this.nextId++}`
       this.entries.set(id, {
-        item: { id, path, size: file.size, loaded: 0, status: 'queued' },
+        item: { id, path, size: file.size, loaded: 0, status: 'queued', upsert: false },
         file,
         controller: null,
       })
@@ -67,11 +71,17 @@ export class UploadQueue {
     this.pump()
   }
 
-  /** Queues a failed or cancelled upload again, from its first byte. */
-  retry(id: string): void {
+  /** Queues a failed or cancelled upload again, from its first byte; `replace` overwrites what is at its path. */
+  retry(id: string, { replace = false }: { replace?: boolean } = {}): void {
     const entry = this.entries.get(id)
     if (!entry || (entry.item.status !== 'failed' && entry.item.status !== 'cancelled')) return
-    this.update(entry, { status: 'queued', error: undefined, loaded: 0 })
+    this.update(entry, {
+      status: 'queued',
+      error: undefined,
+      errorStatus: undefined,
+      loaded: 0,
+      upsert: entry.item.upsert || replace,
+    })
     this.pump()
   }
 
@@ -107,7 +117,7 @@ export class UploadQueue {
     this.update(entry, { status: 'uploading', loaded: 0 })
     try {
       await this.send(
-        { path: entry.item.path, file: entry.file },
+        { path: entry.item.path, file: entry.file, upsert: entry.item.upsert },
         (loaded) => {
           if (entry.controller === controller && entry.item.status === 'uploading') {
             this.update(entry, { loaded: Math.min(loaded, entry.item.size) })
@@ -121,7 +131,7 @@ export class UploadQueue {
     } catch (error) {
       // a cancelled upload already says so; a later retry owns the entry now
       if (entry.controller !== controller || entry.item.status !== 'uploading') return
-      this.update(entry, { status: 'failed', error: messageOf(error) })
+      this.update(entry, { status: 'failed', error: messageOf(error), errorStatus: statusOf(error) })
     } finally {
       if (entry.controller === controller) entry.controller = null
       this.pump()
@@ -137,6 +147,11 @@ export class UploadQueue {
     this.items = [...this.entries.values()].map((entry) => entry.item)
     for (const listener of this.listeners) listener()
   }
+}
+
+function statusOf(error: unknown): number | undefined {
+  const status = (error as { status?: unknown } | null)?.status
+  return typeof status === 'number' ? status : undefined
 }
 
 function messageOf(error: unknown): string {

@@ -11,7 +11,7 @@ export function useUploadQueue(ref: string, bucketId: string) {
     () =>
       new UploadQueue(
         (upload, onProgress, signal) =>
-          uploadObject({ ref, bucketId, path: upload.path }, upload.file, {
+          uploadObject({ ref, bucketId, path: upload.path, upsert: upload.upsert }, upload.file, {
             onProgress: (loaded) => onProgress(loaded),
             signal,
           }),
