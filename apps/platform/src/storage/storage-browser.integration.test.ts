@@ -36,10 +36,17 @@ afterAll(async () => {
 
 const objectsUrl = (bucket: string, action: string) => `/platform/storage/${ref}/buckets/${bucket}/objects/${action}`
 
-async function upload(client: ApiClient, bucket: string, name: string, bytes: string, contentType = 'text/plain') {
+async function upload(
+  client: ApiClient,
+  bucket: string,
+  name: string,
+  bytes: string,
+  contentType = 'text/plain',
+  upsert = false,
+) {
   const response = await client.fetch(
     'POST',
-    `${objectsUrl(bucket, 'upload')}?path=${encodeURIComponent(name)}`,
+    `${objectsUrl(bucket, 'upload')}?path=${encodeURIComponent(name)}&upsert=${upsert}`,
     undefined,
     { bytes, contentType },
   )
@@ -56,6 +63,9 @@ describe('browsing and changing a bucket', () => {
       expect(uploaded, JSON.stringify(uploaded.body)).toMatchObject({ status: 200, body: { path: name } })
     }
     expect(existsSync(path.join(storageDir, 'docs/notes/d.txt'))).toBe(true)
+    const taken = await upload(f.owner, 'docs', 'c.txt', 'again')
+    expect(taken).toMatchObject({ status: 409, body: { message: 'The resource already exists' } })
+    expect((await upload(f.owner, 'docs', 'c.txt', 'content of c.txt', 'text/plain', true)).status).toBe(200)
     const first = await list(f.owner, 'docs', { limit: 2 })
     expect(first.body.entries.map((e) => e.name)).toEqual(['a.txt', 'b.txt'])
     expect(first.body.nextOffset).toBe(2)
