@@ -31,6 +31,7 @@ import { projectStorageRoutes } from './routes/project-storage'
 import { projectUpgradeRoutes } from './routes/project-upgrade'
 import { projectRoutes } from './routes/projects'
 import { storageRoutes } from './routes/storage'
+import { storageObjectRoutes } from './routes/storage-objects'
 import { tableEditorRoutes } from './routes/table-editor'
 
 const API_PREFIXES = ['/platform/', '/v1/', '/api/', '/p/']
@@ -89,6 +90,7 @@ export async function buildServer(ctx: AppContext, logger: FastifyBaseLogger): P
   await app.register(projectResourceRoutes(ctx))
   await app.register(contentRoutes(ctx))
   await app.register(storageRoutes(ctx))
+  await app.register(storageObjectRoutes(ctx))
   await app.register(projectStorageRoutes(ctx))
   await app.register(edgeFunctionRoutes(ctx))
   await app.register(edgeFunctionInvokeRoutes(ctx))

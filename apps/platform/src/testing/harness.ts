@@ -71,10 +71,19 @@ export class ApiClient {
     return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T }
   }
 
-  /** The raw response (a stream, a file), with cookies kept as for any request. */
-  async fetch(method: string, url: string, body?: unknown): Promise<Response> {
+  /**
+   * The raw response (a stream, a file), with cookies kept as for any request. `raw` sends bytes as they are
+   * (uploads) instead of `body` as JSON.
+   */
+  async fetch(
+    method: string,
+    url: string,
+    body?: unknown,
+    raw?: { bytes: string | Uint8Array; contentType: string },
+  ): Promise<Response> {
     const headers: Record<string, string> = { origin: this.base() }
-    if (body !== undefined) headers['content-type'] = 'application/json'
+    if (raw) headers['content-type'] = raw.contentType
+    else if (body !== undefined) headers['content-type'] = 'application/json'
     if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
     const csrf = this.cookies.get(CSRF_COOKIE)
     if (this.csrf && csrf) headers[CSRF_HEADER] = csrf
@@ -82,7 +91,7 @@ export class ApiClient {
     const response = await fetch(`${this.base()}${url}`, {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: raw ? raw.bytes : body === undefined ? undefined : JSON.stringify(body),
     })
     for (const cookie of response.headers.getSetCookie()) {
       const [pair] = cookie.split(';')

@@ -42,6 +42,7 @@ export const PAGE_TITLES = {
   infrastructure: 'Infrastructure',
   usage: 'Usage',
   storage: 'Storage',
+  storageBucket: 'Storage bucket',
   notFound: NOT_FOUND_TITLE,
 } as const
 
@@ -88,6 +89,7 @@ const ProjectVault = lazy(() => import('./project-vault'))
 const ProjectInfrastructure = lazy(() => import('./project-infrastructure'))
 const ProjectUsage = lazy(() => import('./project-usage'))
 const ProjectStorage = lazy(() => import('./project-storage'))
+const ProjectStorageBucket = lazy(() => import('./project-storage-bucket'))
 const ProjectFunctions = lazy(() => import('./project-functions'))
 const ProjectFunctionDetails = lazy(() => import('./project-function-details'))
 const NotFound = lazy(() => import('./not-found'))
@@ -288,6 +290,16 @@ export const routes: RouteObject[] = [
                 path: 'storage',
                 handle: { title: PAGE_TITLES.storage } satisfies RouteHandle,
                 element: page(ProjectStorage),
+              },
+              {
+                path: 'storage/buckets',
+                handle: { title: PAGE_TITLES.storage } satisfies RouteHandle,
+                element: page(ProjectStorage),
+              },
+              {
+                path: 'storage/buckets/:id',
+                handle: { title: PAGE_TITLES.storageBucket } satisfies RouteHandle,
+                element: page(ProjectStorageBucket),
               },
               {
                 path: 'functions',

@@ -9,6 +9,7 @@ import { projectApiRoutes } from './projects'
 import { recoveryApiRoutes } from './recovery'
 import { resourceApiRoutes } from './resources'
 import { serviceApiRoutes } from './services'
+import { storageObjectApiRoutes } from './storage-objects'
 
 export * from './define'
 
@@ -26,6 +27,7 @@ export const apiRoutes = {
   ...databaseApiRoutes,
   ...contentApiRoutes,
   ...serviceApiRoutes,
+  ...storageObjectApiRoutes,
   ...assistantApiRoutes,
 } as const satisfies Record<string, RouteDefinition>
 
@@ -42,6 +44,7 @@ export const apiRouteGroups = [
   { title: 'Database: metadata, SQL and extensions', routes: databaseApiRoutes },
   { title: 'Saved SQL, reports and folders', routes: contentApiRoutes },
   { title: 'Storage buckets and edge functions', routes: serviceApiRoutes },
+  { title: 'Storage objects (the storage browser)', routes: storageObjectApiRoutes },
   { title: 'AI assistant', routes: assistantApiRoutes },
 ] as const
 

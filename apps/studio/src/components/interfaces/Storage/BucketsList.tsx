@@ -1,16 +1,19 @@
 import type { Bucket } from '@pgfleet/contracts'
+import { Link } from 'react-router'
 import { Badge } from '../../ui/Badge'
 import { Button } from '../../ui/Button'
 import { DELETE_LABEL, EDIT_LABEL, PRIVATE_BADGE, PUBLIC_BADGE } from './storage.constants'
 import { describeMimeTypes, describeSizeLimit } from './storage.utils'
 
-/** One row per bucket: name, Public or Private, allowed types, size limit, and the actions the caller may take. */
+/** One row per bucket: name (opening the bucket's browser), Public or Private, allowed types, size limit, and the actions the caller may take. */
 export function BucketsList({
+  projectRef,
   buckets,
   canWrite,
   onEdit,
   onDelete,
 }: {
+  projectRef: string
   buckets: Bucket[]
   canWrite: boolean
   onEdit: (bucket: Bucket) => void
@@ -27,7 +30,13 @@ export function BucketsList({
           className="flex flex-wrap items-center gap-3 px-4 py-3"
           data-testid={`bucket-row-${bucket.name}`}
         >
-          <span className="min-w-0 flex-1 truncate font-mono text-sm text-neutral-900">{bucket.name}</span>
+          <Link
+            to={`/project/${projectRef}/storage/buckets/${encodeURIComponent(bucket.id)}`}
+            className="min-w-0 flex-1 truncate font-mono text-sm text-neutral-900 hover:text-emerald-700 hover:underline"
+            data-testid="bucket-open"
+          >
+            {bucket.name}
+          </Link>
           <Badge tone={bucket.public ? 'warning' : 'neutral'} data-testid="bucket-visibility">
             {bucket.public ? PUBLIC_BADGE : PRIVATE_BADGE}
           </Badge>

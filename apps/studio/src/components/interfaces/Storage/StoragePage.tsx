@@ -77,6 +77,7 @@ export function StoragePage() {
           </p>
         ) : (
           <BucketsList
+            projectRef={ref}
             buckets={buckets.data}
             canWrite={canWrite}
             onEdit={(bucket) => setEditing({ kind: 'edit', bucket })}

@@ -1,0 +1,75 @@
+import {
+  CreateStorageFolderBody,
+  DeleteObjectsBody,
+  DeleteObjectsResponse,
+  ListObjectsBody,
+  ListObjectsResponse,
+  MoveObjectBody,
+  PublicUrlBody,
+  PublicUrlResponse,
+  SignedUrlResponse,
+  SignObjectBody,
+  UploadObjectQuery,
+  UploadObjectResponse,
+} from '../storage-objects'
+import { MessageResponse, type RouteDefinition } from './define'
+
+/** The storage browser's calls: one bucket's folders and objects. Every member reads; writes need update on storage. */
+export const storageObjectApiRoutes = {
+  'POST /platform/storage/{ref}/buckets/{id}/objects/list': {
+    method: 'POST',
+    path: '/platform/storage/{ref}/buckets/{id}/objects/list',
+    params: ['ref', 'id'],
+    body: ListObjectsBody,
+    response: ListObjectsResponse,
+    description: 'One page of a folder: its sub-folders and objects by name, and where the next page starts',
+  },
+  'POST /platform/storage/{ref}/buckets/{id}/objects/upload': {
+    method: 'POST',
+    path: '/platform/storage/{ref}/buckets/{id}/objects/upload',
+    params: ['ref', 'id'],
+    query: UploadObjectQuery,
+    response: UploadObjectResponse,
+    description: "Uploads one object: the request body is the file's bytes, its Content-Type the object's type",
+  },
+  'POST /platform/storage/{ref}/buckets/{id}/objects/folder': {
+    method: 'POST',
+    path: '/platform/storage/{ref}/buckets/{id}/objects/folder',
+    params: ['ref', 'id'],
+    body: CreateStorageFolderBody,
+    response: MessageResponse,
+    description: 'Creates an empty folder (it holds a hidden placeholder object until something else is put in it)',
+  },
+  'POST /platform/storage/{ref}/buckets/{id}/objects/move': {
+    method: 'POST',
+    path: '/platform/storage/{ref}/buckets/{id}/objects/move',
+    params: ['ref', 'id'],
+    body: MoveObjectBody,
+    response: MessageResponse,
+    description: 'Moves or renames one object within the bucket (409 when the new path is taken)',
+  },
+  'POST /platform/storage/{ref}/buckets/{id}/objects/delete': {
+    method: 'POST',
+    path: '/platform/storage/{ref}/buckets/{id}/objects/delete',
+    params: ['ref', 'id'],
+    body: DeleteObjectsBody,
+    response: DeleteObjectsResponse,
+    description: 'Deletes the named objects and everything under the named folders; answers the paths deleted',
+  },
+  'POST /platform/storage/{ref}/buckets/{id}/objects/sign': {
+    method: 'POST',
+    path: '/platform/storage/{ref}/buckets/{id}/objects/sign',
+    params: ['ref', 'id'],
+    body: SignObjectBody,
+    response: SignedUrlResponse,
+    description: 'A signed URL anyone may download the object with until it expires',
+  },
+  'POST /platform/storage/{ref}/buckets/{id}/objects/public-url': {
+    method: 'POST',
+    path: '/platform/storage/{ref}/buckets/{id}/objects/public-url',
+    params: ['ref', 'id'],
+    body: PublicUrlBody,
+    response: PublicUrlResponse,
+    description: "The object's public URL (public buckets only; 400 for a private one)",
+  },
+} as const satisfies Record<string, RouteDefinition>
