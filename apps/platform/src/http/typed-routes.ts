@@ -32,6 +32,11 @@ export interface RouteCall<K extends ApiRouteKey> {
   readonly query: ServerQuery<K>
 }
 
+/** What a route may set beside its handler: a body limit of its own (the default is the server's). */
+export interface RouteOptions {
+  bodyLimit?: number
+}
+
 /** `{name}` in the table is `:name` to Fastify. */
 const fastifyPath = (template: string) => template.replace(/\{([^}]+)\}/g, ':$1')
 
@@ -62,9 +67,11 @@ export function serve<K extends JsonRouteKey>(
   app: FastifyInstance,
   key: K,
   handler: (call: RouteCall<K>) => Promise<RouteResponse<K>>,
+  options: RouteOptions = {},
 ): void {
   const route = apiRoutes[key]
   app.route({
+    ...options,
     method: route.method,
     url: fastifyPath(route.path),
     handler: (request, reply) => handler(routeCall(key, request, reply)),
@@ -76,9 +83,11 @@ export function serveFile<K extends FileRouteKey>(
   app: FastifyInstance,
   key: K,
   handler: (call: RouteCall<K>) => Promise<unknown>,
+  options: RouteOptions = {},
 ): void {
   const route = apiRoutes[key]
   app.route({
+    ...options,
     method: route.method,
     url: fastifyPath(route.path),
     handler: (request, reply) => handler(routeCall(key, request, reply)),

@@ -6,7 +6,7 @@ import { AssistantService } from '../assistant/service'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
-import { serve } from '../http/typed-routes'
+import { serve, serveFile } from '../http/typed-routes'
 import { assistantSettingsRoutes } from './assistant-settings'
 
 /** A conversation with tool results can be long; the model calls accept more than the default 1 MB. */
@@ -34,31 +34,41 @@ export function assistantRoutes(ctx: AppContext) {
       return assistant.status(requireAuth(request).userId, projectRef)
     })
 
-    app.post('/api/ai/sql/generate-v3', { bodyLimit: CHAT_BODY_LIMIT }, async (request, reply) => {
-      const userId = requireAuth(request).userId
-      const body = parseInput(GenerateSqlBody, request.body)
-      // everything that can be refused is refused here, as JSON; after this the answer is a stream
-      const chat = await assistant.chat(userId, body, clientGone(reply))
-      reply.hijack()
-      chat.result.pipeUIMessageStreamToResponse(reply.raw, {
-        originalMessages: chat.messages,
-        generateMessageId: assistant.newMessageId,
-        headers: { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
-        onError: chat.errorMessage,
-        onFinish: async ({ messages }: { messages: UIMessage[] }) => {
-          try {
-            await chat.save(messages)
-          } catch (error) {
-            ctx.log.warn('saving an assistant conversation failed', { error })
-          }
-        },
-      })
-    })
+    serveFile(
+      app,
+      'POST /api/ai/sql/generate-v3',
+      async ({ request, reply }) => {
+        const userId = requireAuth(request).userId
+        const body = parseInput(GenerateSqlBody, request.body)
+        // everything that can be refused is refused here, as JSON; after this the answer is a stream
+        const chat = await assistant.chat(userId, body, clientGone(reply))
+        reply.hijack()
+        chat.result.pipeUIMessageStreamToResponse(reply.raw, {
+          originalMessages: chat.messages,
+          generateMessageId: assistant.newMessageId,
+          headers: { 'cache-control': 'no-store', 'x-content-type-options': 'nosniff' },
+          onError: chat.errorMessage,
+          onFinish: async ({ messages }: { messages: UIMessage[] }) => {
+            try {
+              await chat.save(messages)
+            } catch (error) {
+              ctx.log.warn('saving an assistant conversation failed', { error })
+            }
+          },
+        })
+      },
+      { bodyLimit: CHAT_BODY_LIMIT },
+    )
 
-    app.post('/api/ai/sql/complete', { bodyLimit: CHAT_BODY_LIMIT }, async (request, reply) => {
-      const body = parseInput(CompleteSqlBody, request.body)
-      return { completion: await assistant.complete(requireAuth(request).userId, body, clientGone(reply)) }
-    })
+    serve(
+      app,
+      'POST /api/ai/sql/complete',
+      async ({ request, reply }) => {
+        const body = parseInput(CompleteSqlBody, request.body)
+        return { completion: await assistant.complete(requireAuth(request).userId, body, clientGone(reply)) }
+      },
+      { bodyLimit: CHAT_BODY_LIMIT },
+    )
 
     serve(app, 'POST /api/ai/sql/title', async ({ request, reply }) => {
       const { sql, projectRef } = parseInput(TitleSqlBody, request.body)

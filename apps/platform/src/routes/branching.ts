@@ -32,6 +32,7 @@ import {
 } from '../branching/service'
 import type { AppContext } from '../context'
 import { HttpError, notFound, parseInput } from '../errors'
+import { serve } from '../http/typed-routes'
 import { getProjectForUser } from '../projects/service'
 import { RefParams } from './projects'
 
@@ -44,18 +45,18 @@ export function branchingRoutes(ctx: AppContext) {
   }
 
   return async (app: FastifyInstance) => {
-    app.get('/platform/projects/:ref/git-connections', async (request) =>
+    serve(app, 'GET /platform/projects/{ref}/git-connections', async ({ request }) =>
       listGitConnections(ctx, (await projectOf(request)).row),
     )
 
-    app.post('/platform/projects/:ref/git-connections', async (request, reply) => {
+    serve(app, 'POST /platform/projects/{ref}/git-connections', async ({ request, reply }) => {
       const { row, membership, userId } = await projectOf(request)
       assertCanManageBranching(membership)
       const body = parseInput(CreateGitConnectionBody, request.body)
       return reply.status(201).send(await createGitConnection(ctx, row, userId, body))
     })
 
-    app.delete('/platform/projects/:ref/git-connections/:id', async (request) => {
+    serve(app, 'DELETE /platform/projects/{ref}/git-connections/{id}', async ({ request }) => {
       const { row, membership } = await projectOf(request)
       assertCanManageBranching(membership)
       const { id } = parseInput(GitConnectionParams, request.params)
@@ -63,7 +64,7 @@ export function branchingRoutes(ctx: AppContext) {
       return {}
     })
 
-    app.get('/platform/integrations/github/branches/:connectionId/:branchName', async (request) => {
+    serve(app, 'GET /platform/integrations/github/branches/{connectionId}/{branchName}', async ({ request }) => {
       const userId = requireAuth(request).userId
       const { connectionId, branchName } = parseInput(GitBranchCheckParams, request.params)
       const { row } = await gitConnectionForUser(ctx, userId, connectionId)
@@ -81,17 +82,21 @@ export function branchingRoutes(ctx: AppContext) {
       return { name: branchName, commit_sha: sha }
     })
 
-    app.get('/platform/projects/:ref/branching', async (request) => branchingSettings((await projectOf(request)).row))
+    serve(app, 'GET /platform/projects/{ref}/branching', async ({ request }) =>
+      branchingSettings((await projectOf(request)).row),
+    )
 
-    app.put('/platform/projects/:ref/branching', async (request) => {
+    serve(app, 'PUT /platform/projects/{ref}/branching', async ({ request }) => {
       const { row, membership } = await projectOf(request)
       const body = parseInput(EnableBranchingBody, request.body)
       return enableBranching(ctx, membership, row, body)
     })
 
-    app.get('/v1/projects/:ref/branches', async (request) => listBranches(ctx, (await projectOf(request)).row))
+    serve(app, 'GET /v1/projects/{ref}/branches', async ({ request }) =>
+      listBranches(ctx, (await projectOf(request)).row),
+    )
 
-    app.post('/v1/projects/:ref/branches', async (request, reply) => {
+    serve(app, 'POST /v1/projects/{ref}/branches', async ({ request, reply }) => {
       const { row, membership, userId } = await projectOf(request)
       const body = parseInput(CreateBranchBody, request.body)
       return reply.status(201).send(await createBranch(ctx, membership, userId, row, body))
@@ -103,22 +108,22 @@ export function branchingRoutes(ctx: AppContext) {
       return { ...project, branchId }
     }
 
-    app.get('/v1/projects/:ref/branches/:branchId', async (request) => {
+    serve(app, 'GET /v1/projects/{ref}/branches/{branchId}', async ({ request }) => {
       const { row, branchId } = await branchOf(request)
       return toBranch(await getBranch(ctx, row, branchId))
     })
 
-    app.delete('/v1/projects/:ref/branches/:branchId', async (request) => {
+    serve(app, 'DELETE /v1/projects/{ref}/branches/{branchId}', async ({ request }) => {
       const { row, membership, userId, branchId } = await branchOf(request)
       return deleteBranch(ctx, membership, userId, row, branchId)
     })
 
-    app.post('/v1/projects/:ref/branches/:branchId/reset', async (request) => {
+    serve(app, 'POST /v1/projects/{ref}/branches/{branchId}/reset', async ({ request }) => {
       const { row, membership, userId, branchId } = await branchOf(request)
       return resetBranch(ctx, membership, userId, row, branchId)
     })
 
-    app.post('/v1/projects/:ref/branches/:branchId/pull', async (request) => {
+    serve(app, 'POST /v1/projects/{ref}/branches/{branchId}/pull', async ({ request }) => {
       const { row, membership, branchId } = await branchOf(request)
       return pullBranch(ctx, membership, row, branchId)
     })

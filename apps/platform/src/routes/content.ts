@@ -69,8 +69,8 @@ export function contentRoutes(ctx: AppContext) {
       const { userId, ref, id } = target(request)
       return updateFolder(ctx, userId, ref, id, parseInput(UpdateFolderBody, request.body))
     }
-    app.patch('/platform/projects/:ref/content/folders/:id', saveFolder)
-    app.put('/platform/projects/:ref/content/folders/:id', saveFolder)
+    serve(app, 'PATCH /platform/projects/{ref}/content/folders/{id}', ({ request }) => saveFolder(request))
+    serve(app, 'PUT /platform/projects/{ref}/content/folders/{id}', ({ request }) => saveFolder(request))
 
     serve(app, 'DELETE /platform/projects/{ref}/content/folders/{id}', async ({ request }) => {
       const { userId, ref, id } = target(request)
@@ -96,12 +96,14 @@ export function contentRoutes(ctx: AppContext) {
         return reply.status(409).send(answer)
       }
     }
-    app.patch('/platform/projects/:ref/content/:id', (request, reply) =>
+    serve(app, 'PATCH /platform/projects/{ref}/content/{id}', ({ request, reply }) =>
       save(request, reply, target(request).id, false),
     )
-    app.put('/platform/projects/:ref/content/:id', (request, reply) => save(request, reply, target(request).id, true))
+    serve(app, 'PUT /platform/projects/{ref}/content/{id}', ({ request, reply }) =>
+      save(request, reply, target(request).id, true),
+    )
     // the hosted product's save call: the same upsert, with the id in the body
-    app.put('/platform/projects/:ref/content', (request, reply) =>
+    serve(app, 'PUT /platform/projects/{ref}/content', ({ request, reply }) =>
       save(request, reply, parseInput(SaveSnippetBody, request.body).id, true),
     )
 

@@ -39,7 +39,7 @@ export function pgMetaRoutes(ctx: AppContext) {
 
   return async (app: FastifyInstance) => {
     for (const list of META_LISTS) {
-      app.get(`/platform/pg-meta/:ref/${list}`, async (request, reply) => {
+      serve(app, `GET /platform/pg-meta/{ref}/${list}`, async ({ request, reply }) => {
         const project = await projectOf(request)
         const query = parseInput(PgMetaListQuery, request.query)
         return sendJson(reply, await listMetaJson(ctx, project, list, query))

@@ -2,13 +2,15 @@ import type { EngineInfo } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../context'
 import { resolveFeatureFlags } from '../feature-flags/service'
+import { serve } from '../http/typed-routes'
 
 export function platformInfoRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    app.get('/platform/feature-flags', async () => resolveFeatureFlags(ctx.config.featureFlags))
+    serve(app, 'GET /platform/feature-flags', async () => resolveFeatureFlags(ctx.config.featureFlags))
 
-    app.get(
-      '/platform/engines',
+    serve(
+      app,
+      'GET /platform/engines',
       async (): Promise<EngineInfo[]> =>
         ctx.engines.map((engine) => ({
           major: engine.major,

@@ -3,11 +3,12 @@ import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../context'
 import { edgeFunctionsRuntime } from '../edge-functions/runtime/edge-runtime'
 import { EGRESS_GUARD_MISSING } from '../edge-functions/runtime/egress-guard'
+import { serve } from '../http/typed-routes'
 
 /** What isolation this platform gives its tenants (shown on every project's infrastructure page). */
 export function platformIsolationRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
-    app.get('/platform/isolation', async (): Promise<PlatformIsolation> => {
+    serve(app, 'GET /platform/isolation', async (): Promise<PlatformIsolation> => {
       const perProject = ctx.driver.isolatesProjects()
       const egressGuard = await edgeFunctionsRuntime(ctx).egressGuard()
       return {

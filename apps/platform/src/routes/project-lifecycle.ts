@@ -16,6 +16,7 @@ import { requireAuth } from '../auth/request-auth'
 import { deleteBranchesOf } from '../branching/service'
 import type { AppContext } from '../context'
 import { notFound, parseInput } from '../errors'
+import { serve, serveFile } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { recordExitFeedback } from '../projects/exit-feedback'
 import { checkRestore, listBackups, pauseStatus, restoreVersions } from '../projects/lifecycle-service'
@@ -64,11 +65,11 @@ export function projectLifecycleRoutes(ctx: AppContext) {
     }
     for (const operation of ['pause', 'restart', 'resize'] as const) {
       const handler = operationRoute(operation)
-      app.post(`/v1/projects/:ref/${operation}`, handler)
-      app.post(`/platform/projects/:ref/${operation}`, handler)
+      serve(app, `POST /v1/projects/{ref}/${operation}`, ({ request }) => handler(request))
+      serve(app, `POST /platform/projects/{ref}/${operation}`, ({ request }) => handler(request))
     }
 
-    app.get('/platform/compute-sizes', async () =>
+    serve(app, 'GET /platform/compute-sizes', async () =>
       COMPUTE_SIZES.map((id) => {
         const settings = computeSettings(id)
         return {
@@ -80,7 +81,7 @@ export function projectLifecycleRoutes(ctx: AppContext) {
       }),
     )
 
-    app.post('/platform/projects/:ref/restore', async (request) => {
+    serve(app, 'POST /platform/projects/{ref}/restore', async ({ request }) => {
       const { row, membership, userId, organizationSlug } = await projectOf(request)
       const body = parseInput(RestoreProjectBody, request.body)
       await checkRestore(ctx, row, membership, body)
@@ -94,9 +95,11 @@ export function projectLifecycleRoutes(ctx: AppContext) {
       return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
     })
 
-    app.get('/platform/projects/:ref/pause/status', async (request) => pauseStatus(ctx, (await projectOf(request)).row))
+    serve(app, 'GET /platform/projects/{ref}/pause/status', async ({ request }) =>
+      pauseStatus(ctx, (await projectOf(request)).row),
+    )
 
-    app.get('/platform/projects/:ref/restore/versions', async (request) => ({
+    serve(app, 'GET /platform/projects/{ref}/restore/versions', async ({ request }) => ({
       available_versions: restoreVersions(ctx, (await projectOf(request)).row),
     }))
 
@@ -108,10 +111,10 @@ export function projectLifecycleRoutes(ctx: AppContext) {
       const updated = await startOperation(ctx, row, 'delete', userId)
       return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
     }
-    app.delete('/v1/projects/:ref', remove)
-    app.delete('/platform/projects/:ref', remove)
+    serve(app, 'DELETE /v1/projects/{ref}', ({ request }) => remove(request))
+    serve(app, 'DELETE /platform/projects/{ref}', ({ request }) => remove(request))
 
-    app.get('/platform/projects/:ref/operations', async (request): Promise<ProjectOperation[]> => {
+    serve(app, 'GET /platform/projects/{ref}/operations', async ({ request }): Promise<ProjectOperation[]> => {
       const { row } = await projectOf(request)
       const rows = await ctx.db
         .selectFrom('project_operations')
@@ -132,18 +135,18 @@ export function projectLifecycleRoutes(ctx: AppContext) {
       }))
     })
 
-    app.post('/platform/feedback/exit', async (request, reply) => {
+    serve(app, 'POST /platform/feedback/exit', async ({ request, reply }) => {
       const userId = requireAuth(request).userId
       await recordExitFeedback(ctx, userId, parseInput(ExitFeedbackBody, request.body))
       return reply.status(201).send({})
     })
 
-    app.get('/platform/database/:ref/backups/downloadable-backups', async (request) => {
+    serve(app, 'GET /platform/database/{ref}/backups/downloadable-backups', async ({ request }) => {
       const { row } = await backupReaderOf(request)
       return { backups: await listBackups(ctx, row) }
     })
 
-    app.post('/platform/database/:ref/backups/download', async (request) => {
+    serve(app, 'POST /platform/database/{ref}/backups/download', async ({ request }) => {
       const { row } = await backupReaderOf(request)
       const { id } = parseInput(DownloadBackupBody, request.body)
       const backup = await ctx.db
@@ -156,7 +159,7 @@ export function projectLifecycleRoutes(ctx: AppContext) {
       return { fileUrl: `${originOf(ctx, request)}/platform/database/${row.ref}/backups/${backup.id}/file` }
     })
 
-    app.get('/platform/database/:ref/backups/:id/file', async (request, reply) => {
+    serveFile(app, 'GET /platform/database/{ref}/backups/{id}/file', async ({ request, reply }) => {
       const { row } = await backupReaderOf(request)
       const { id } = parseInput(BackupParams, request.params)
       const backup = await ctx.db

@@ -7,6 +7,7 @@ import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { HttpError, parseInput } from '../errors'
 import { cleanBodyText } from '../http/bad-input'
+import { serve } from '../http/typed-routes'
 import { projectApiKeys } from '../keys/api-keys'
 import { ProjectHostResolver } from '../projects/host-routing'
 import { getProjectForUser } from '../projects/service'
@@ -127,7 +128,7 @@ export function projectRestRoutes(ctx: AppContext) {
       }
     })
 
-    app.get('/platform/projects/:ref/api/rest', async (request) => {
+    serve(app, 'GET /platform/projects/{ref}/api/rest', async ({ request }) => {
       const { ref } = parseInput(RefParams, request.params)
       const { row } = await getProjectForUser(ctx, requireAuth(request).userId, ref)
       if (row.status !== 'ACTIVE_HEALTHY' || row.port === null) {
@@ -142,7 +143,7 @@ export function projectRestRoutes(ctx: AppContext) {
       }
     })
 
-    app.get('/v1/projects/:ref/api-keys', async (request) => {
+    serve(app, 'GET /v1/projects/{ref}/api-keys', async ({ request }) => {
       const { ref } = parseInput(RefParams, request.params)
       const { row, membership } = await getProjectForUser(ctx, requireAuth(request).userId, ref)
       const keys = await projectApiKeys(row)

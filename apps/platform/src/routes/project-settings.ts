@@ -55,8 +55,8 @@ export function projectSettingsRoutes(ctx: AppContext) {
       await resetDatabasePassword(ctx, row, password)
       return { result: 'Database password updated' }
     }
-    app.post('/platform/projects/:ref/db-password', resetPassword)
-    app.patch('/platform/projects/:ref/db-password', resetPassword)
+    serve(app, 'POST /platform/projects/{ref}/db-password', ({ request }) => resetPassword(request))
+    serve(app, 'PATCH /platform/projects/{ref}/db-password', ({ request }) => resetPassword(request))
 
     serve(app, 'GET /v1/projects/{ref}/custom-hostname', async ({ request }): Promise<CustomHostnameResponse> => {
       const { target } = await projectOf(request)
@@ -68,8 +68,8 @@ export function projectSettingsRoutes(ctx: AppContext) {
       const { custom_hostname } = parseInput(CustomHostnameBody, request.body)
       return initializeCustomHostname(ctx, target, custom_hostname)
     }
-    app.post('/v1/projects/:ref/custom-hostname', initialize)
-    app.post('/v1/projects/:ref/custom-hostname/initialize', initialize)
+    serve(app, 'POST /v1/projects/{ref}/custom-hostname', ({ request }) => initialize(request))
+    serve(app, 'POST /v1/projects/{ref}/custom-hostname/initialize', ({ request }) => initialize(request))
 
     serve(
       app,

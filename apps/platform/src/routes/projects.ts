@@ -4,6 +4,7 @@ import { z } from 'zod'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
+import { serve } from '../http/typed-routes'
 import { createProject, getProjectForUser, listProjects, projectStatus, toProject } from '../projects/service'
 
 export const RefParams = z.object({ ref: z.string({ error: REQUIRED_VALUE_MESSAGES.projectRef }).pipe(ProjectRef) })
@@ -22,21 +23,21 @@ export function projectRoutes(ctx: AppContext) {
       const views = await listProjects(ctx, requireAuth(request).userId)
       return views.map((view) => toProject(ctx, view, originOf(ctx, request)))
     }
-    app.get('/v1/projects', list)
-    app.get('/platform/projects', list)
+    serve(app, 'GET /v1/projects', ({ request }) => list(request))
+    serve(app, 'GET /platform/projects', ({ request }) => list(request))
 
-    app.post('/v1/projects', async (request, reply) => {
+    serve(app, 'POST /v1/projects', async ({ request, reply }) => {
       const body = parseInput(CreateProjectBody, request.body)
       const view = await createProject(ctx, requireAuth(request).userId, body)
       return reply.status(201).send(toProject(ctx, view, originOf(ctx, request)))
     })
 
     const detail = async (request: FastifyRequest) => toProject(ctx, await projectOf(request), originOf(ctx, request))
-    app.get('/v1/projects/:ref', detail)
-    app.get('/platform/projects/:ref', detail)
+    serve(app, 'GET /v1/projects/{ref}', ({ request }) => detail(request))
+    serve(app, 'GET /platform/projects/{ref}', ({ request }) => detail(request))
 
     const status = async (request: FastifyRequest) => projectStatus(await projectOf(request))
-    app.get('/platform/projects/:ref/status', status)
-    app.get('/v1/projects/:ref/status', status)
+    serve(app, 'GET /platform/projects/{ref}/status', ({ request }) => status(request))
+    serve(app, 'GET /v1/projects/{ref}/status', ({ request }) => status(request))
   }
 }

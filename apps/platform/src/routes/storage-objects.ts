@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
+import { serve } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { getProjectForUser } from '../projects/service'
 import {
@@ -29,7 +30,6 @@ import {
 import { originOf, RefParams } from './projects'
 
 const BucketRouteParams = RefParams.extend(BucketParams.shape)
-const base = '/platform/storage/:ref/buckets/:id/objects'
 
 /**
  * The storage browser: every member reads a bucket's folders and objects (and may sign URLs, which only reads);
@@ -49,32 +49,32 @@ export function storageObjectRoutes(ctx: AppContext) {
   }
 
   return async (app: FastifyInstance) => {
-    app.post(`${base}/list`, async (request) => {
+    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/list', async ({ request }) => {
       const { project, bucketId } = await bucketOf(request, false)
       return listBucketObjects(ctx, project, bucketId, parseInput(ListObjectsBody, request.body ?? {}))
     })
 
-    app.post(`${base}/folder`, async (request) => {
+    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/folder', async ({ request }) => {
       const { project, bucketId } = await bucketOf(request, true)
       const body = parseInput(CreateStorageFolderBody, request.body)
       await createBucketFolder(ctx, project, bucketId, body.path)
       return { message: `Folder ${body.path} created` }
     })
 
-    app.post(`${base}/move`, async (request) => {
+    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/move', async ({ request }) => {
       const { project, bucketId } = await bucketOf(request, true)
       const body = parseInput(MoveObjectBody, request.body)
       await moveBucketObject(ctx, project, bucketId, body.from, body.to)
       return { message: `Moved ${body.from} to ${body.to}` }
     })
 
-    app.post(`${base}/delete`, async (request) => {
+    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/delete', async ({ request }) => {
       const { project, bucketId } = await bucketOf(request, true)
       const deleted = await deleteBucketObjects(ctx, project, bucketId, parseInput(DeleteObjectsBody, request.body))
       return { deleted }
     })
 
-    app.post(`${base}/sign`, async (request) => {
+    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/sign', async ({ request }) => {
       const { project, bucketId } = await bucketOf(request, false)
       const body = parseInput(SignObjectBody, request.body)
       return signBucketObject(ctx, project, originOf(ctx, request), {
@@ -85,7 +85,7 @@ export function storageObjectRoutes(ctx: AppContext) {
       })
     })
 
-    app.post(`${base}/public-url`, async (request) => {
+    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/public-url', async ({ request }) => {
       const { project, bucketId } = await bucketOf(request, false)
       const body = parseInput(PublicUrlBody, request.body)
       return { publicUrl: await publicObjectUrl(ctx, project, originOf(ctx, request), bucketId, body.path) }
@@ -95,7 +95,7 @@ export function storageObjectRoutes(ctx: AppContext) {
     await app.register(async (uploads) => {
       uploads.removeAllContentTypeParsers()
       uploads.addContentTypeParser('*', (_request, _payload, done) => done(null))
-      uploads.post(`${base}/upload`, async (request) => {
+      serve(uploads, 'POST /platform/storage/{ref}/buckets/{id}/objects/upload', async ({ request }) => {
         const { project, bucketId } = await bucketOf(request, true)
         const query = parseInput(UploadObjectQuery, request.query)
         return uploadBucketObject(ctx, project, { bucketId, name: query.path, upsert: query.upsert, raw: request.raw })

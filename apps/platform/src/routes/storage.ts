@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { notFound, parseInput } from '../errors'
+import { serve, serveFile } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { getProjectForUser } from '../projects/service'
 import { archiveState } from '../storage/archive'
@@ -53,30 +54,30 @@ export function storageRoutes(ctx: AppContext) {
   }
 
   return async (app: FastifyInstance) => {
-    app.get('/platform/storage/:ref/buckets', async (request): Promise<Bucket[]> => {
+    serve(app, 'GET /platform/storage/{ref}/buckets', async ({ request }): Promise<Bucket[]> => {
       return listProjectBuckets(ctx, await projectOf(request, false))
     })
 
-    app.post('/platform/storage/:ref/buckets', async (request, reply) => {
+    serve(app, 'POST /platform/storage/{ref}/buckets', async ({ request, reply }) => {
       const project = await projectOf(request, true)
       const body = parseInput(CreateBucketBody, request.body)
       return reply.status(201).send(await createProjectBucket(ctx, project, body))
     })
 
-    app.patch('/platform/storage/:ref/buckets/:id', async (request): Promise<Bucket> => {
+    serve(app, 'PATCH /platform/storage/{ref}/buckets/{id}', async ({ request }): Promise<Bucket> => {
       const project = await projectOf(request, true)
       const { id } = parseInput(BucketRouteParams, request.params)
       return updateProjectBucket(ctx, project, id, parseInput(UpdateBucketBody, request.body))
     })
 
-    app.delete('/platform/storage/:ref/buckets/:id', async (request) => {
+    serve(app, 'DELETE /platform/storage/{ref}/buckets/{id}', async ({ request }) => {
       const project = await projectOf(request, true)
       const { id } = parseInput(BucketRouteParams, request.params)
       await deleteProjectBucket(ctx, project, id)
       return { message: `Bucket ${id} deleted` }
     })
 
-    app.post('/platform/storage/:ref/buckets/:id/empty', async (request) => {
+    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/empty', async ({ request }) => {
       const project = await projectOf(request, true)
       const { id } = parseInput(BucketRouteParams, request.params)
       await emptyProjectBucket(ctx, project, id)
@@ -84,19 +85,19 @@ export function storageRoutes(ctx: AppContext) {
     })
 
     // the paused-project page builds an archive, polls until it has a fileUrl, then downloads it
-    app.post('/platform/storage/:ref/archive', async (request, reply) => {
+    serve(app, 'POST /platform/storage/{ref}/archive', async ({ request, reply }) => {
       const project = await archiveProjectOf(request)
       await startStorageArchive(ctx, project.ref)
       return reply.status(202).send({ message: 'Building the storage archive' })
     })
 
-    app.get('/platform/storage/:ref/archive', async (request): Promise<StorageArchiveResponse> => {
+    serve(app, 'GET /platform/storage/{ref}/archive', async ({ request }): Promise<StorageArchiveResponse> => {
       const project = await archiveProjectOf(request)
       const fileUrl = `${originOf(ctx, request)}/platform/storage/${project.ref}/archive/file`
       return storageArchive(ctx, project.ref, fileUrl)
     })
 
-    app.get('/platform/storage/:ref/archive/file', async (request, reply) => {
+    serveFile(app, 'GET /platform/storage/{ref}/archive/file', async ({ request, reply }) => {
       const project = await archiveProjectOf(request)
       const state = await archiveState(ctx.config.dataDir, project.ref)
       if (state?.state !== 'ready') throw notFound(STORAGE_ARCHIVE_NOT_FOUND)
