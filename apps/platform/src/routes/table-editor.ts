@@ -3,6 +3,7 @@ import {
   DeleteRowsBody,
   type ExportLinkResponse,
   ExportRowsBody,
+  ImportCsvQuery,
   InsertRowBody,
   ReadRowsBody,
   UpdateRowBody,
@@ -12,6 +13,7 @@ import { z } from 'zod'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
+import { CsvImportError, importCsv } from '../table-editor/csv-import'
 import { countRows, deleteRows, exportRowsLink, insertRow, readRows, updateRow } from '../table-editor/service'
 import { originOf, RefParams } from './projects'
 
@@ -65,6 +67,25 @@ export function tableEditorRoutes(ctx: AppContext) {
     app.post(`${base}/delete`, async (request) => {
       const who = caller(request)
       return deleteRows(ctx, who, parseInput(DeleteRowsBody, request.body).keys)
+    })
+
+    await app.register(async (imports) => {
+      // the file stays in the request stream: it is parsed and sent to Postgres as it arrives
+      imports.addContentTypeParser('text/csv', (_request, _payload, done) => done(null))
+      imports.post(`${base}/import`, async (request, reply) => {
+        try {
+          const who = caller(request)
+          const query = parseInput(ImportCsvQuery, request.query)
+          return await importCsv(ctx, who, { columns: query.columns, header: query.header === 'true' }, request.raw)
+        } catch (error) {
+          // refused before the whole file was read: the rest of it is not waited for
+          if (!request.raw.readableEnded) reply.header('connection', 'close')
+          if (error instanceof CsvImportError) {
+            return reply.status(error.statusCode).send({ message: error.message, row: error.row })
+          }
+          throw error
+        }
+      })
     })
   }
 }

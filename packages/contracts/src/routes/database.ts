@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ImportCsvQuery, ImportCsvResponse } from '../csv-import'
 import { DatabaseExtension, EnableExtensionBody } from '../extensions'
 import {
   PgColumn,
@@ -46,7 +47,7 @@ import {
   RowResponse,
   UpdateRowBody,
 } from '../table-editor'
-import { FileDownload, type RouteDefinition } from './define'
+import { FileDownload, FileUpload, type RouteDefinition } from './define'
 
 /** A project's database: its metadata (pg-meta), running SQL, generated types and extensions. */
 export const databaseApiRoutes = {
@@ -217,6 +218,16 @@ export const databaseApiRoutes = {
     body: ExportRowsBody,
     response: ExportLinkResponse,
     description: 'A single-use download address of the rows of a sort and filter, as CSV',
+  },
+  'POST /platform/pg-meta/{ref}/tables/{id}/rows/import': {
+    method: 'POST',
+    path: '/platform/pg-meta/{ref}/tables/{id}/rows/import',
+    params: ['ref', 'id'],
+    query: ImportCsvQuery,
+    body: FileUpload,
+    response: ImportCsvResponse,
+    description:
+      'Appends the rows of a CSV file (the body, text/csv, streamed) in one transaction: all of them or none, with the failing row in the error',
   },
   'GET /platform/pg-meta/{ref}/columns': {
     method: 'GET',
