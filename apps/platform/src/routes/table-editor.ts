@@ -13,7 +13,7 @@ import { z } from 'zod'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
-import { CsvImportError, importCsv } from '../table-editor/csv-import'
+import { CsvImportError, drainRequest, importCsv } from '../table-editor/csv-import'
 import { countRows, deleteRows, exportRowsLink, insertRow, readRows, updateRow } from '../table-editor/service'
 import { originOf, RefParams } from './projects'
 
@@ -78,8 +78,7 @@ export function tableEditorRoutes(ctx: AppContext) {
           const query = parseInput(ImportCsvQuery, request.query)
           return await importCsv(ctx, who, { columns: query.columns, header: query.header === 'true' }, request.raw)
         } catch (error) {
-          // refused before the whole file was read: the rest of it is not waited for
-          if (!request.raw.readableEnded) reply.header('connection', 'close')
+          await drainRequest(request.raw)
           if (error instanceof CsvImportError) {
             return reply.status(error.statusCode).send({ message: error.message, row: error.row })
           }

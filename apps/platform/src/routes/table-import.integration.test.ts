@@ -162,6 +162,15 @@ describe('importing CSV', () => {
     expect(await count('people')).toBe(4)
   })
 
+  it('answers a refusal early in a big file with its row, after reading the rest of the upload', async () => {
+    const lines = ['name,age', ...Array.from({ length: 200_000 }, (_, i) => `p${i},${i % 50}`)]
+    lines[10] = 'bad,ten'
+    const answer = await upload(s.owner, 'people', lines.join('\n'), ['name', 'age'])
+    expect(answer.status).toBe(400)
+    expect(answer.body.row).toBe(10)
+    expect(await count('people')).toBe(4)
+  })
+
   it('streams a large file: 100,000 rows in one request', async () => {
     const lines = ['name,age,note', ...Array.from({ length: 100_000 }, (_, i) => `n${i},${i % 100},note ${i}`)]
     const answer = await upload(s.owner, 'people', lines.join('\n'), ['name', 'age', 'note'])

@@ -21,6 +21,8 @@ import { columnOf, qualifiedName, type TableShape } from './table-shape'
 const MAX_RECORD_BYTES = 16 * 1024 * 1024
 /** An import's time is the upload's, not the query's: the project's statement timeout would cut big files. */
 const IMPORT_TIMEOUT = '30min'
+/** From this many imported rows on, the table's statistics are refreshed. */
+const ANALYZE_AFTER_ROWS = 1_000
 /** Lines are sent to Postgres in chunks of about this size rather than one write per row. */
 const CHUNK_CHARS = 64 * 1024
 
@@ -141,8 +143,20 @@ export async function importCsv(
     await client.query(`begin; set local statement_timeout = '${IMPORT_TIMEOUT}'`)
     try {
       const copy = client.query(copyFrom(copyStatement(shape, names)))
-      await pipeline(body, csvReader(), lines, copy)
+      // piped, not put in the pipeline: a failure must not destroy the request (its socket carries the answer)
+      const reader = csvReader()
+      const onBodyError = (error: Error) => reader.destroy(error)
+      body.once('error', onBodyError)
+      body.pipe(reader)
+      try {
+        await pipeline(reader, lines, copy)
+      } finally {
+        body.unpipe(reader)
+        body.off('error', onBodyError)
+      }
       await client.query('commit')
+      // fresh statistics, so the planner and the grid's estimated count know of the new rows at once
+      if (copy.rowCount >= ANALYZE_AFTER_ROWS) await client.query(`analyze ${qualifiedName(shape)}`).catch(() => {})
       return { rows: copy.rowCount, durationMs: Math.round(performance.now() - started) }
     } catch (error) {
       await client.query('rollback').catch(() => {})
@@ -152,6 +166,20 @@ export async function importCsv(
 }
 
 const COPY_LINE = /\bline (\d+)(?:, column ([^:]+))?/
+
+/**
+ * Reads and drops what is left of a refused upload, so the client, still sending, receives the answer instead of
+ * a closed connection.
+ */
+export function drainRequest(body: Readable): Promise<void> {
+  if (body.readableEnded || body.destroyed) return Promise.resolve()
+  return new Promise((resolve) => {
+    body.once('end', resolve)
+    body.once('close', resolve)
+    body.once('error', () => resolve())
+    body.resume()
+  })
+}
 
 /** The failing row and a message a person can act on, whoever refused it: the parser, the mapping or Postgres. */
 export function importError(error: unknown, header: boolean, rowsSent: number): unknown {

@@ -8,7 +8,7 @@ import {
   type RowKey,
   type RowSort,
 } from '@pgfleet/contracts'
-import { Download, Plus, RefreshCw, Trash2 } from 'lucide-react'
+import { Download, Plus, RefreshCw, Trash2, Upload } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { getErrorMessage } from '../../../data/fetcher'
@@ -33,6 +33,7 @@ import { CellEditor } from './CellEditor'
 import { ColumnsMenu } from './ColumnsMenu'
 import { loadColumnPrefs, saveColumnPrefs } from './column-prefs'
 import { FilterBar } from './FilterBar'
+import { ImportCsvPanel } from './ImportCsvPanel'
 import { InsertRowPanel } from './InsertRowPanel'
 import { type GridColumn, type GridRow, RowsGrid } from './RowsGrid'
 import {
@@ -44,6 +45,7 @@ import {
   EDIT_CELL_TITLE,
   EXPORT_CSV_LABEL,
   EXPORT_FAILED,
+  IMPORT_CSV_LABEL,
   INSERT_FAILED,
   INSERT_ROW_LABEL,
   LOAD_ROWS_ERROR_TITLE,
@@ -54,6 +56,7 @@ import {
   ROW_INSERTED_TOAST,
   ROWS_COUNT,
   ROWS_DELETED_TOAST,
+  ROWS_IMPORTED_TOAST,
   ROWS_LOADED,
 } from './table-editor.constants'
 
@@ -79,6 +82,7 @@ export function TableView({
   const [editing, setEditing] = useState<{ row: GridRow; column: PgColumn }>()
   const [editError, setEditError] = useState<string>()
   const [inserting, setInserting] = useState(false)
+  const [importing, setImporting] = useState(false)
   const [confirmingDelete, setConfirmingDelete] = useState(false)
 
   const { can: canWrite } = useCan(PermissionAction.SQL_WRITE, PermissionResource.DATABASE, { orgSlug })
@@ -208,6 +212,12 @@ export function TableView({
             <RefreshCw className="size-4" aria-hidden="true" />
           </Button>
           {editable && table.data && (
+            <Button size="sm" onClick={() => setImporting(true)}>
+              <Upload className="size-4" aria-hidden="true" />
+              {IMPORT_CSV_LABEL}
+            </Button>
+          )}
+          {editable && table.data && (
             <Button size="sm" variant="primary" onClick={() => setInserting(true)}>
               <Plus className="size-4" aria-hidden="true" />
               {INSERT_ROW_LABEL}
@@ -322,6 +332,19 @@ export function TableView({
           columns={columns}
           inserting={insert.isPending}
           onInsert={(values) => insert.mutate({ ref: projectRef, tableId, values })}
+        />
+      )}
+      {importing && table.data && (
+        <ImportCsvPanel
+          projectRef={projectRef}
+          tableId={tableId}
+          tableName={`${table.data.schema}.${table.data.name}`}
+          columns={columns}
+          onOpenChange={setImporting}
+          onImported={(imported) => {
+            toast.success(ROWS_IMPORTED_TOAST(imported))
+            setImporting(false)
+          }}
         />
       )}
       <ConfirmDialog
