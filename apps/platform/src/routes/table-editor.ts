@@ -1,5 +1,7 @@
 import {
+  AlterTableBody,
   CountRowsBody,
+  CreateTableBody,
   DeleteRowsBody,
   type ExportLinkResponse,
   ExportRowsBody,
@@ -15,13 +17,14 @@ import type { AppContext } from '../context'
 import { parseInput } from '../errors'
 import { CsvImportError, drainRequest, importCsv } from '../table-editor/csv-import'
 import { countRows, deleteRows, exportRowsLink, insertRow, readRows, updateRow } from '../table-editor/service'
+import { alterTable, createTable } from '../table-editor/table-ddl'
 import { originOf, RefParams } from './projects'
 
 const TableParams = RefParams.extend({
   id: z.coerce.number().int().positive('Table id must be a positive number').max(4_294_967_295, 'No table has this id'),
 })
 
-/** The table editor's rows: read a page, count, insert, change and delete, by primary key. */
+/** The table editor: tables created and changed, and their rows read, counted, inserted, changed, deleted and imported. */
 export function tableEditorRoutes(ctx: AppContext) {
   const caller = (request: FastifyRequest) => {
     const { userId } = requireAuth(request)
@@ -31,6 +34,18 @@ export function tableEditorRoutes(ctx: AppContext) {
 
   return async (app: FastifyInstance) => {
     const base = '/platform/pg-meta/:ref/tables/:id/rows'
+
+    app.post('/platform/pg-meta/:ref/tables', async (request, reply) => {
+      const { userId } = requireAuth(request)
+      const { ref } = parseInput(RefParams, request.params)
+      const created = await createTable(ctx, userId, ref, parseInput(CreateTableBody, request.body))
+      return reply.status(201).send(created)
+    })
+
+    app.patch('/platform/pg-meta/:ref/tables/:id', async (request) => {
+      const who = caller(request)
+      return alterTable(ctx, who, parseInput(AlterTableBody, request.body))
+    })
 
     app.post(`${base}/query`, async (request) => {
       const who = caller(request)

@@ -35,6 +35,7 @@ import {
   SqlSettings,
   UpdateSqlSettingsBody,
 } from '../sql'
+import { AlterTableBody, CreateTableBody, TableDdlResponse } from '../table-ddl'
 import {
   CountRowsBody,
   CountRowsResponse,
@@ -170,6 +171,24 @@ export const databaseApiRoutes = {
     params: ['ref', 'id'],
     response: PgTable,
     description: 'One table with its columns and exact size',
+  },
+  'POST /platform/pg-meta/{ref}/tables': {
+    method: 'POST',
+    path: '/platform/pg-meta/{ref}/tables',
+    params: ['ref'],
+    body: CreateTableBody,
+    response: TableDdlResponse,
+    description:
+      'Creates a table (columns, keys, foreign keys, RLS) in one transaction and answers its id and the SQL run (201)',
+  },
+  'PATCH /platform/pg-meta/{ref}/tables/{id}': {
+    method: 'PATCH',
+    path: '/platform/pg-meta/{ref}/tables/{id}',
+    params: ['ref', 'id'],
+    body: AlterTableBody,
+    response: TableDdlResponse,
+    description:
+      'Renames a table, toggles RLS, adds, changes and drops columns, in one transaction; answers the SQL run',
   },
   'POST /platform/pg-meta/{ref}/tables/{id}/rows/query': {
     method: 'POST',
