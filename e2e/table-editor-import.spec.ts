@@ -125,6 +125,59 @@ test('a refused row names its row number and leaves the table as it was', async 
   await context.close()
 })
 
+test('creates a table with a foreign key in the side panel, its SQL shown first, then changes it', async ({
+  browser,
+}) => {
+  const { context, page } = await signedIn(browser, ownerEmail)
+  await page.goto(`/project/${ref}/editor`)
+  await page.getByRole('button', { name: 'New table' }).click()
+  const designer = page.getByTestId('table-designer')
+  await designer.getByLabel('Table name').fill('entries')
+  await designer.getByRole('button', { name: 'Add column' }).click()
+  await designer.getByRole('textbox', { name: 'Name of column 3' }).fill('score_id')
+  await designer.getByRole('combobox', { name: 'Type of score_id' }).fill('int8')
+  await designer.getByRole('checkbox', { name: 'Nullable: score_id' }).uncheck()
+  await designer
+    .getByRole('combobox', { name: 'Foreign key of score_id' })
+    .selectOption({ label: '→ public.scores.id' })
+  await expect(designer.getByTestId('designer-sql')).toHaveText(
+    [
+      'create table "public"."entries" (',
+      '  "id" int8 primary key,',
+      '  "created_at" timestamptz default now() not null,',
+      '  "score_id" int8 not null references "public"."scores" ("id")',
+      ');',
+      'alter table "public"."entries" enable row level security;',
+    ].join('\n'),
+  )
+  await designer.getByRole('button', { name: 'Create table' }).click()
+  await expect(page.getByTestId('table-title')).toHaveText('public.entries')
+  await expect(page.getByTestId('table-link-entries')).toBeVisible()
+  expect(
+    await sql(
+      page,
+      `select confrelid::regclass::text from pg_constraint where conrelid = 'entries'::regclass and contype = 'f'`,
+    ),
+  ).toEqual([['scores']])
+
+  // change it: a new column, RLS off; the SQL is shown before it runs
+  await page.getByRole('button', { name: 'Edit table' }).click()
+  await designer.getByRole('button', { name: 'Add column' }).click()
+  await designer.getByRole('textbox', { name: 'Name of column 4' }).fill('note')
+  await designer.getByRole('checkbox', { name: 'Row level security' }).uncheck()
+  await expect(designer.getByTestId('designer-sql')).toHaveText(
+    [
+      'alter table "public"."entries" add column "note" text;',
+      'alter table "public"."entries" disable row level security;',
+    ].join('\n'),
+  )
+  await designer.getByRole('button', { name: 'Save changes' }).click()
+  await expect(designer).toHaveCount(0)
+  await expect(page.getByTestId('rows-grid').getByRole('columnheader', { name: /note/ })).toBeVisible()
+  expect(await sql(page, `select relrowsecurity from pg_class where relname = 'entries'`)).toEqual([[false]])
+  await context.close()
+})
+
 test('a Read-only member gets no import control, and the server refuses their import', async ({ browser }) => {
   const owner = await signedIn(browser, ownerEmail)
   const readerEmail = `e2e-import-reader-${Date.now()}@example.com`
@@ -145,6 +198,8 @@ test('a Read-only member gets no import control, and the server refuses their im
   await openTable(readerPage, 'scores')
   await expect(readerPage.getByTestId('read-only-notice')).toBeVisible()
   await expect(readerPage.getByRole('button', { name: 'Import CSV' })).toHaveCount(0)
+  await expect(readerPage.getByRole('button', { name: 'Edit table' })).toHaveCount(0)
+  await expect(readerPage.getByRole('button', { name: 'New table' })).toHaveCount(0)
 
   const [[tableId]] = (await sql(owner.page, "select 'scores'::regclass::oid::int")) as [[number]]
   const cookies = await reader.cookies()

@@ -8,7 +8,7 @@ import {
   type RowKey,
   type RowSort,
 } from '@pgfleet/contracts'
-import { Download, Plus, RefreshCw, Trash2, Upload } from 'lucide-react'
+import { Download, Pencil, Plus, RefreshCw, Trash2, Upload } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { getErrorMessage } from '../../../data/fetcher'
@@ -36,6 +36,7 @@ import { FilterBar } from './FilterBar'
 import { ImportCsvPanel } from './ImportCsvPanel'
 import { InsertRowPanel } from './InsertRowPanel'
 import { type GridColumn, type GridRow, RowsGrid } from './RowsGrid'
+import { TableDesignerPanel } from './TableDesignerPanel'
 import {
   CELL_SAVE_FAILED,
   DELETE_FAILED,
@@ -43,6 +44,7 @@ import {
   DELETE_ROWS_LABEL,
   DELETE_ROWS_TITLE,
   EDIT_CELL_TITLE,
+  EDIT_TABLE_LABEL,
   EXPORT_CSV_LABEL,
   EXPORT_FAILED,
   IMPORT_CSV_LABEL,
@@ -58,6 +60,7 @@ import {
   ROWS_DELETED_TOAST,
   ROWS_IMPORTED_TOAST,
   ROWS_LOADED,
+  TABLE_SAVED_TOAST,
 } from './table-editor.constants'
 
 const PREFS_SAVE_DELAY_MS = 300
@@ -83,6 +86,7 @@ export function TableView({
   const [editError, setEditError] = useState<string>()
   const [inserting, setInserting] = useState(false)
   const [importing, setImporting] = useState(false)
+  const [designing, setDesigning] = useState(false)
   const [confirmingDelete, setConfirmingDelete] = useState(false)
 
   const { can: canWrite } = useCan(PermissionAction.SQL_WRITE, PermissionResource.DATABASE, { orgSlug })
@@ -211,6 +215,12 @@ export function TableView({
           >
             <RefreshCw className="size-4" aria-hidden="true" />
           </Button>
+          {canWrite && table.data && (table.data.columns ?? []).length > 0 && (
+            <Button size="sm" onClick={() => setDesigning(true)}>
+              <Pencil className="size-4" aria-hidden="true" />
+              {EDIT_TABLE_LABEL}
+            </Button>
+          )}
           {editable && table.data && (
             <Button size="sm" onClick={() => setImporting(true)}>
               <Upload className="size-4" aria-hidden="true" />
@@ -344,6 +354,18 @@ export function TableView({
           onImported={(imported) => {
             toast.success(ROWS_IMPORTED_TOAST(imported))
             setImporting(false)
+          }}
+        />
+      )}
+      {designing && table.data && (
+        <TableDesignerPanel
+          projectRef={projectRef}
+          schema={table.data.schema}
+          table={table.data}
+          onOpenChange={setDesigning}
+          onSaved={() => {
+            toast.success(TABLE_SAVED_TOAST)
+            setDesigning(false)
           }}
         />
       )}

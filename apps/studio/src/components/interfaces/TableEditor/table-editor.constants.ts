@@ -104,3 +104,20 @@ export const ROWS_IMPORTED_TOAST = (rows: number) =>
 export const LOAD_MORE_THRESHOLD_ROWS = 40
 export const MIN_COLUMN_WIDTH_PX = 60
 export const DEFAULT_COLUMN_WIDTH_PX = 160
+
+export const NEW_TABLE_LABEL = 'New table'
+export const EDIT_TABLE_LABEL = 'Edit table'
+export const NEW_TABLE_TITLE = (schema: string) => `New table in ${schema}`
+export const EDIT_TABLE_TITLE = (table: string) => `Edit ${table}`
+export const TABLE_NAME_LABEL = 'Table name'
+export const RLS_LABEL = 'Row level security'
+export const RLS_DESCRIPTION = 'With RLS on, the data API returns only the rows that policies allow.'
+export const ADD_COLUMN_LABEL = 'Add column'
+export const NO_FOREIGN_KEY_LABEL = 'No foreign key'
+export const DESIGN_SQL_TITLE = 'SQL that will run'
+export const DESIGN_NO_CHANGES = 'No changes yet.'
+export const CREATE_TABLE_LABEL = 'Create table'
+export const SAVE_TABLE_LABEL = 'Save changes'
+export const DESIGN_FAILED = (message: string) => `Nothing was changed: ${message}`
+export const TABLE_CREATED_TOAST = 'Table created'
+export const TABLE_SAVED_TOAST = 'Table saved'
