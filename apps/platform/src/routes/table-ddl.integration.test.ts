@@ -1,4 +1,4 @@
-import type { RunQueryResponse, TableDdlResponse } from '@pgfleet/contracts'
+import type { ReferenceSearchResponse, RunQueryResponse, TableDdlResponse } from '@pgfleet/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SqlTestSetup, startSqlTestSetup } from '../sql/testing'
 import { ApiClient } from '../testing/harness'
@@ -139,5 +139,46 @@ describe('creating and changing tables', () => {
         )
       )[0]?.[0],
     ).toBe(1)
+  })
+})
+
+describe('the foreign-key picker', () => {
+  const search = async (client: ApiClient, body: Record<string, unknown>) => {
+    const [[id]] = (await rowsOf(`select 'purchases'::regclass::oid::int`)) as [[number]]
+    return client.post<ReferenceSearchResponse & { message?: string }>(`${tables()}/${id}/rows/reference-search`, body)
+  }
+
+  it('pages the referenced rows by value, with the first text column as their label, and searches both', async () => {
+    await rowsOf(`insert into customers select g, 'name ' || g from generate_series(1, 45) g`)
+    const first = await search(reader, { column: 'customer_id', limit: 20 })
+    expect(first.status, JSON.stringify(first.body)).toBe(200)
+    expect(first.body).toMatchObject({ schema: 'public', table: 'customers', column: 'id', labelColumn: 'name' })
+    expect(first.body.rows.map((r) => r.value)).toEqual(Array.from({ length: 20 }, (_, i) => String(i + 1)))
+    expect(first.body.rows[0]).toEqual({ value: '1', label: 'name 1' })
+    expect(first.body.next).toBe('20')
+    const last = await search(reader, { column: 'customer_id', limit: 20, after: '40' })
+    expect(last.body.rows.map((r) => r.value)).toEqual(['41', '42', '43', '44', '45'])
+    expect(last.body.next).toBeNull()
+
+    const found = await search(reader, { column: 'customer_id', search: 'NAME 4' })
+    expect(found.body.rows.map((r) => r.label)).toEqual([
+      'name 4',
+      ...Array.from({ length: 6 }, (_, i) => `name ${40 + i}`),
+    ])
+    expect((await search(reader, { column: 'customer_id', search: '4_' })).body.rows).toEqual([])
+    expect((await search(reader, { column: 'customer_id', search: '%' })).body.rows).toEqual([])
+  })
+
+  it('refuses a column without a foreign key, a hostile column name and another tenant', async () => {
+    const plain = await search(reader, { column: 'reference' })
+    expect(plain.status).toBe(400)
+    expect(plain.body.message).toMatch(/no single-column foreign key/)
+    const hostile = await search(reader, { column: 'x"; drop table customers; --' })
+    expect(hostile.status).toBe(400)
+    expect(hostile.body.message).toMatch(/does not exist/)
+    expect((await search(reader, { column: 'customer_id', limit: 1000 })).status).toBe(400)
+    const stranger = new ApiClient(() => s.t.baseUrl)
+    await stranger.post('/platform/auth/signup', { email: 'picker-stranger@example.com', password: 'stranger-pass' })
+    expect((await search(stranger, { column: 'customer_id' })).status).toBe(404)
   })
 })

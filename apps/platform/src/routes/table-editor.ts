@@ -8,6 +8,7 @@ import {
   ImportCsvQuery,
   InsertRowBody,
   ReadRowsBody,
+  ReferenceSearchBody,
   UpdateRowBody,
 } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -16,6 +17,7 @@ import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
 import { CsvImportError, drainRequest, importCsv } from '../table-editor/csv-import'
+import { searchReferences } from '../table-editor/reference-search'
 import { countRows, deleteRows, exportRowsLink, insertRow, readRows, updateRow } from '../table-editor/service'
 import { alterTable, createTable } from '../table-editor/table-ddl'
 import { originOf, RefParams } from './projects'
@@ -51,6 +53,11 @@ export function tableEditorRoutes(ctx: AppContext) {
       const who = caller(request)
       const { sort, filters, after, limit } = parseInput(ReadRowsBody, request.body)
       return readRows(ctx, who, { sort, filters, after, limit })
+    })
+
+    app.post(`${base}/reference-search`, async (request) => {
+      const who = caller(request)
+      return searchReferences(ctx, who, parseInput(ReferenceSearchBody, request.body))
     })
 
     app.post(`${base}/count`, async (request) => {

@@ -22,6 +22,7 @@ import {
   TypescriptTypesQuery,
   TypescriptTypesResponse,
 } from '../pg-meta'
+import { ReferenceSearchBody, ReferenceSearchResponse } from '../reference-search'
 import {
   CancelQueryBody,
   CancelQueryResponse,
@@ -247,6 +248,15 @@ export const databaseApiRoutes = {
     response: ImportCsvResponse,
     description:
       'Appends the rows of a CSV file (the body, text/csv, streamed) in one transaction: all of them or none, with the failing row in the error',
+  },
+  'POST /platform/pg-meta/{ref}/tables/{id}/rows/reference-search': {
+    method: 'POST',
+    path: '/platform/pg-meta/{ref}/tables/{id}/rows/reference-search',
+    params: ['ref', 'id'],
+    body: ReferenceSearchBody,
+    response: ReferenceSearchResponse,
+    description:
+      "A foreign-key column's choices: rows of the referenced table, searched and paged by the referenced value",
   },
   'GET /platform/pg-meta/{ref}/columns': {
     method: 'GET',
