@@ -178,6 +178,26 @@ test('creates a table with a foreign key in the side panel, its SQL shown first,
   await context.close()
 })
 
+test('a foreign-key cell opens a picker that searches the referenced table and sets the value', async ({ browser }) => {
+  const { context, page } = await signedIn(browser, ownerEmail)
+  await sql(page, 'insert into entries (id, score_id) values (1, 1)')
+  await openTable(page, 'entries')
+  // id, created_at, score_id, note after the selection checkbox
+  await page.getByTestId('rows-grid').getByRole('row').nth(1).getByRole('gridcell').nth(3).dblclick()
+  const dialog = page.getByTestId('edit-cell-dialog')
+  const picker = dialog.getByTestId('foreign-key-picker')
+  await expect(picker.getByRole('button').first()).toContainText('1')
+  await expect(picker.getByRole('button').first()).toContainText('player 0, the 0rd')
+  await picker.getByRole('searchbox', { name: 'Referenced rows' }).fill('player 4242,')
+  await expect(picker.getByRole('list').getByRole('button')).toHaveCount(1)
+  await picker.getByRole('button', { name: /4243\s*player 4242, the 0rd/ }).click()
+  await expect(dialog.getByRole('textbox', { name: 'score_id' })).toHaveValue('4243')
+  await dialog.getByRole('button', { name: 'Save' }).click()
+  await expect(dialog).toHaveCount(0)
+  expect(await sql(page, 'select score_id::int from entries where id = 1')).toEqual([[4243]])
+  await context.close()
+})
+
 test('a Read-only member gets no import control, and the server refuses their import', async ({ browser }) => {
   const owner = await signedIn(browser, ownerEmail)
   const readerEmail = `e2e-import-reader-${Date.now()}@example.com`

@@ -33,6 +33,7 @@ import { CellEditor } from './CellEditor'
 import { ColumnsMenu } from './ColumnsMenu'
 import { loadColumnPrefs, saveColumnPrefs } from './column-prefs'
 import { FilterBar } from './FilterBar'
+import { foreignKeyPicker, pickableColumns } from './ForeignKeyPicker'
 import { ImportCsvPanel } from './ImportCsvPanel'
 import { InsertRowPanel } from './InsertRowPanel'
 import { type GridColumn, type GridRow, RowsGrid } from './RowsGrid'
@@ -131,6 +132,7 @@ export function TableView({
         .map((values, i) => ({ key: keyOf(values, i), values })),
     [rowsQuery.data, keyOf],
   )
+  const references = useMemo(() => pickableColumns(table.data), [table.data])
   const rowKey = (row: GridRow): RowKey =>
     Object.fromEntries(primaryKey.map((name) => [name, row.values[positions.get(name) ?? 0] ?? '']))
 
@@ -323,6 +325,11 @@ export function TableView({
             saving={update.isPending}
             error={editError}
             onCancel={() => setEditing(undefined)}
+            renderPicker={
+              references.has(editing.column.name)
+                ? foreignKeyPicker({ projectRef, tableId, column: editing.column.name })
+                : undefined
+            }
             onSave={(value) => {
               setEditError(undefined)
               update.mutate({

@@ -121,3 +121,9 @@ export const SAVE_TABLE_LABEL = 'Save changes'
 export const DESIGN_FAILED = (message: string) => `Nothing was changed: ${message}`
 export const TABLE_CREATED_TOAST = 'Table created'
 export const TABLE_SAVED_TOAST = 'Table saved'
+
+export const REFERENCE_SEARCH_LABEL = 'Referenced rows'
+export const REFERENCE_SEARCH_PLACEHOLDER = (table: string) => `Search ${table}`
+export const NO_REFERENCES_MESSAGE = 'No matching rows'
+export const LOAD_MORE_REFERENCES_LABEL = 'Load more'
+export const REFERENCES_FAILED = (message: string) => `Could not load the referenced rows: ${message}`
