@@ -32,7 +32,7 @@ describe('preloadTableEditor', () => {
     )
     const queryClient = createQueryClient()
     preloadTableEditor('/project/abc/editor/42', queryClient)
-    await vi.waitFor(() => expect(asked).toHaveLength(3))
+    await vi.waitFor(() => expect(asked).toHaveLength(5))
     await vi.waitFor(() =>
       expect(queryClient.getQueryData(tableRowsKeys.pages('abc', 42, { sort: undefined, filters: [] }))).toEqual({
         pages: [page],
@@ -44,16 +44,22 @@ describe('preloadTableEditor', () => {
       '/platform/pg-meta/abc/tables/42',
       '/platform/pg-meta/abc/tables/42/rows/count',
       '/platform/pg-meta/abc/tables/42/rows/query',
+      '/platform/profile',
+      '/platform/projects/abc',
     ])
   })
 
-  it('asks for nothing on other pages, or for the editor without a table', () => {
-    const fetch = vi.fn()
+  it('asks for nothing on other pages, and for no rows without a table', () => {
+    const fetch = vi.fn(async () => new Response('{}', { status: 200 }))
     vi.stubGlobal('fetch', fetch)
-    const queryClient = createQueryClient()
-    preloadTableEditor('/project/abc/sql', queryClient)
-    preloadTableEditor('/project/abc/editor', queryClient)
-    preloadTableEditor('/project/abc/editor/12x', queryClient)
+    vi.stubGlobal('document', { cookie: '' })
+    preloadTableEditor('/project/abc/sql', createQueryClient())
+    preloadTableEditor('/project/abc/editor/12x', createQueryClient())
     expect(fetch).not.toHaveBeenCalled()
+    preloadTableEditor('/project/abc/editor', createQueryClient())
+    expect(fetch.mock.calls.map((call) => String((call as unknown[])[0])).sort()).toEqual([
+      '/platform/profile',
+      '/platform/projects/abc',
+    ])
   })
 })

@@ -1,6 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query'
 import { pgMetaKeys } from '../data/pg-meta/keys'
 import { getTable } from '../data/pg-meta/table-query'
+import { profileKeys } from '../data/profile/keys'
+import { getProfile } from '../data/profile/profile-query'
+import { projectKeys } from '../data/projects/keys'
+import { getProjectDetail } from '../data/projects/project-detail-query'
 import { tableRowsKeys } from '../data/table-rows/keys'
 import { getRowCount, getRowsPage } from '../data/table-rows/rows-query'
 import { projectEditorCode, projectLayoutCode } from './preloadable-pages'
@@ -22,7 +26,14 @@ export function preloadTableEditor(pathname: string, queryClient: QueryClient): 
   projectLayoutCode.preload().catch(() => {})
   projectEditorCode.preload().catch(() => {})
   const [, ref, id] = match
-  if (!ref || !id) return
+  if (!ref) return
+  // the session check and the project's status come before the page renders: ask for them now too
+  void queryClient.prefetchQuery({ queryKey: profileKeys.profile(), queryFn: ({ signal }) => getProfile(signal) })
+  void queryClient.prefetchQuery({
+    queryKey: projectKeys.detail(ref),
+    queryFn: ({ signal }) => getProjectDetail({ ref }, signal),
+  })
+  if (!id) return
   const tableId = Number(id)
   const filters = [] as const
   void queryClient.prefetchInfiniteQuery({
