@@ -99,7 +99,17 @@ export async function buildServer(ctx: AppContext, logger: FastifyBaseLogger): P
 
   const indexHtml = path.join(ctx.config.studioDir, 'index.html')
   if (existsSync(indexHtml)) {
-    await app.register(fastifyStatic, { root: ctx.config.studioDir, index: false })
+    await app.register(fastifyStatic, {
+      root: ctx.config.studioDir,
+      index: false,
+      // the build names each file under assets/ by its content: a returning visit reuses them without asking;
+      // anything else (index.html among them) is checked with the server each time
+      cacheControl: false,
+      setHeaders: (response, filePath) => {
+        const hashed = path.relative(ctx.config.studioDir, filePath).startsWith(`assets${path.sep}`)
+        response.setHeader('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache')
+      },
+    })
   }
   // the static handler answers a directory (/) with 403: the root is the SPA like any other page
   app.get('/', (_request, reply) => serveIndex(reply))

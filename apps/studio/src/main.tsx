@@ -8,6 +8,7 @@ import { TooltipProvider } from './components/ui/Tooltip'
 import { setUnauthorizedHandler } from './data/fetcher'
 import { createQueryClient } from './data/query-client'
 import { routes } from './routes/router'
+import { preloadTableEditor } from './routes/table-editor-preload'
 import './styles.css'
 
 const queryClient = createQueryClient()
@@ -18,6 +19,8 @@ setUnauthorizedHandler(() => {
   if (router.state.location.pathname === '/sign-in') return
   void router.navigate('/sign-in').then(() => queryClient.clear())
 })
+
+preloadTableEditor(window.location.pathname, queryClient)
 
 const root = document.getElementById('root')
 if (!root) throw new Error('index.html has no #root element')

@@ -1,10 +1,14 @@
 import {
+  AlterTableBody,
   CountRowsBody,
+  CreateTableBody,
   DeleteRowsBody,
   type ExportLinkResponse,
   ExportRowsBody,
+  ImportCsvQuery,
   InsertRowBody,
   ReadRowsBody,
+  ReferenceSearchBody,
   UpdateRowBody,
 } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -12,14 +16,17 @@ import { z } from 'zod'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
+import { CsvImportError, drainRequest, importCsv } from '../table-editor/csv-import'
+import { searchReferences } from '../table-editor/reference-search'
 import { countRows, deleteRows, exportRowsLink, insertRow, readRows, updateRow } from '../table-editor/service'
+import { alterTable, createTable } from '../table-editor/table-ddl'
 import { originOf, RefParams } from './projects'
 
 const TableParams = RefParams.extend({
   id: z.coerce.number().int().positive('Table id must be a positive number').max(4_294_967_295, 'No table has this id'),
 })
 
-/** The table editor's rows: read a page, count, insert, change and delete, by primary key. */
+/** The table editor: tables created and changed, and their rows read, counted, inserted, changed, deleted and imported. */
 export function tableEditorRoutes(ctx: AppContext) {
   const caller = (request: FastifyRequest) => {
     const { userId } = requireAuth(request)
@@ -30,10 +37,27 @@ export function tableEditorRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const base = '/platform/pg-meta/:ref/tables/:id/rows'
 
+    app.post('/platform/pg-meta/:ref/tables', async (request, reply) => {
+      const { userId } = requireAuth(request)
+      const { ref } = parseInput(RefParams, request.params)
+      const created = await createTable(ctx, userId, ref, parseInput(CreateTableBody, request.body))
+      return reply.status(201).send(created)
+    })
+
+    app.patch('/platform/pg-meta/:ref/tables/:id', async (request) => {
+      const who = caller(request)
+      return alterTable(ctx, who, parseInput(AlterTableBody, request.body))
+    })
+
     app.post(`${base}/query`, async (request) => {
       const who = caller(request)
       const { sort, filters, after, limit } = parseInput(ReadRowsBody, request.body)
       return readRows(ctx, who, { sort, filters, after, limit })
+    })
+
+    app.post(`${base}/reference-search`, async (request) => {
+      const who = caller(request)
+      return searchReferences(ctx, who, parseInput(ReferenceSearchBody, request.body))
     })
 
     app.post(`${base}/count`, async (request) => {
@@ -65,6 +89,24 @@ export function tableEditorRoutes(ctx: AppContext) {
     app.post(`${base}/delete`, async (request) => {
       const who = caller(request)
       return deleteRows(ctx, who, parseInput(DeleteRowsBody, request.body).keys)
+    })
+
+    await app.register(async (imports) => {
+      // the file stays in the request stream: it is parsed and sent to Postgres as it arrives
+      imports.addContentTypeParser('text/csv', (_request, _payload, done) => done(null))
+      imports.post(`${base}/import`, async (request, reply) => {
+        try {
+          const who = caller(request)
+          const query = parseInput(ImportCsvQuery, request.query)
+          return await importCsv(ctx, who, { columns: query.columns, header: query.header === 'true' }, request.raw)
+        } catch (error) {
+          await drainRequest(request.raw)
+          if (error instanceof CsvImportError) {
+            return reply.status(error.statusCode).send({ message: error.message, row: error.row })
+          }
+          throw error
+        }
+      })
     })
   }
 }

@@ -35,7 +35,7 @@ import { readTableShape, type TableShape } from './table-shape'
 /** How long an exact count may take before the estimate is answered instead. */
 const EXACT_COUNT_TIMEOUT_MS = 2_000
 
-interface Caller {
+export interface Caller {
   userId: number
   ref: string
   tableId: number
@@ -45,7 +45,7 @@ interface Caller {
  * Runs `work` on one of the project's SQL connections. Everyone reads as the read-only role; writes need
  * sql:write and run as the tenant's owner, as the SQL editor's do.
  */
-async function withTable<T>(
+export async function withTable<T>(
   ctx: AppContext,
   caller: Caller,
   mode: 'read' | 'write',
@@ -72,7 +72,7 @@ async function withTable<T>(
 }
 
 /** Postgres refusing a value or a change is the user's to fix: a 4xx with Postgres's own words. */
-function rowError(error: unknown): unknown {
+export function rowError(error: unknown): unknown {
   if (error instanceof HttpError || !isPostgresError(error)) return error
   const code = error.code ?? ''
   const message = error.detail ? `${error.message}. ${error.detail}` : error.message

@@ -6,6 +6,7 @@ import { NOT_FOUND_TITLE } from '../components/interfaces/NotFound/not-found.con
 import { RouteErrorBoundary } from '../components/ui/ErrorBoundary'
 import { PageSkeleton } from '../components/ui/Skeleton'
 import type { RouteHandle } from '../lib/route-handle'
+import { type PageCode, PreloadablePage, projectEditorCode, projectLayoutCode } from './preloadable-pages'
 import { RootError } from './root-error'
 import { RootLayout } from './root-layout'
 
@@ -57,6 +58,17 @@ function page(Component: LazyExoticComponent<ComponentType>) {
   )
 }
 
+/** A page whose code may already have been asked for as the app started (see table-editor-preload). */
+function preloadablePage(code: PageCode) {
+  return (
+    <RouteErrorBoundary>
+      <Suspense fallback={<PageSkeleton />}>
+        <PreloadablePage code={code} />
+      </Suspense>
+    </RouteErrorBoundary>
+  )
+}
+
 const IndexRedirect = lazy(() => import('./index-redirect'))
 const SignIn = lazy(() => import('./sign-in'))
 const SignUp = lazy(() => import('./sign-up'))
@@ -67,7 +79,6 @@ const OrganizationGeneral = lazy(() => import('./org-general'))
 const OrganizationBilling = lazy(() => import('./org-billing'))
 const SupportNew = lazy(() => import('./support-new'))
 const AccountTokens = lazy(() => import('./account-tokens'))
-const ProjectLayout = lazy(() => import('./project-layout'))
 const ProjectHome = lazy(() => import('./project-home'))
 const ProjectSettingsGeneral = lazy(() => import('./project-settings-general'))
 const ProjectComputeAndDisk = lazy(() => import('./project-compute-and-disk'))
@@ -77,7 +88,6 @@ const ProjectPitr = lazy(() => import('./project-pitr'))
 const ProjectAddons = lazy(() => import('./project-addons'))
 const ProjectBranches = lazy(() => import('./project-branches'))
 const ProjectSql = lazy(() => import('./project-sql'))
-const ProjectEditor = lazy(() => import('./project-editor'))
 const ProjectReports = lazy(() => import('./project-reports'))
 const ProjectReport = lazy(() => import('./project-report'))
 const ProjectDatabase = lazy(() => import('./project-database'))
@@ -162,7 +172,7 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'project/:ref',
-            element: page(ProjectLayout),
+            element: preloadablePage(projectLayoutCode),
             children: [
               {
                 index: true,
@@ -218,12 +228,12 @@ export const routes: RouteObject[] = [
               {
                 path: 'editor',
                 handle: { title: PAGE_TITLES.tableEditor } satisfies RouteHandle,
-                element: page(ProjectEditor),
+                element: preloadablePage(projectEditorCode),
               },
               {
                 path: 'editor/:tableId',
                 handle: { title: PAGE_TITLES.tableEditor } satisfies RouteHandle,
-                element: page(ProjectEditor),
+                element: preloadablePage(projectEditorCode),
               },
               {
                 path: 'sql',

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { ImportCsvQuery, ImportCsvResponse } from '../csv-import'
 import { DatabaseExtension, EnableExtensionBody } from '../extensions'
 import {
   PgColumn,
@@ -21,6 +22,7 @@ import {
   TypescriptTypesQuery,
   TypescriptTypesResponse,
 } from '../pg-meta'
+import { ReferenceSearchBody, ReferenceSearchResponse } from '../reference-search'
 import {
   CancelQueryBody,
   CancelQueryResponse,
@@ -34,6 +36,7 @@ import {
   SqlSettings,
   UpdateSqlSettingsBody,
 } from '../sql'
+import { AlterTableBody, CreateTableBody, TableDdlResponse } from '../table-ddl'
 import {
   CountRowsBody,
   CountRowsResponse,
@@ -46,7 +49,7 @@ import {
   RowResponse,
   UpdateRowBody,
 } from '../table-editor'
-import { FileDownload, type RouteDefinition } from './define'
+import { FileDownload, FileUpload, type RouteDefinition } from './define'
 
 /** A project's database: its metadata (pg-meta), running SQL, generated types and extensions. */
 export const databaseApiRoutes = {
@@ -170,6 +173,24 @@ export const databaseApiRoutes = {
     response: PgTable,
     description: 'One table with its columns and exact size',
   },
+  'POST /platform/pg-meta/{ref}/tables': {
+    method: 'POST',
+    path: '/platform/pg-meta/{ref}/tables',
+    params: ['ref'],
+    body: CreateTableBody,
+    response: TableDdlResponse,
+    description:
+      'Creates a table (columns, keys, foreign keys, RLS) in one transaction and answers its id and the SQL run (201)',
+  },
+  'PATCH /platform/pg-meta/{ref}/tables/{id}': {
+    method: 'PATCH',
+    path: '/platform/pg-meta/{ref}/tables/{id}',
+    params: ['ref', 'id'],
+    body: AlterTableBody,
+    response: TableDdlResponse,
+    description:
+      'Renames a table, toggles RLS, adds, changes and drops columns, in one transaction; answers the SQL run',
+  },
   'POST /platform/pg-meta/{ref}/tables/{id}/rows/query': {
     method: 'POST',
     path: '/platform/pg-meta/{ref}/tables/{id}/rows/query',
@@ -217,6 +238,25 @@ export const databaseApiRoutes = {
     body: ExportRowsBody,
     response: ExportLinkResponse,
     description: 'A single-use download address of the rows of a sort and filter, as CSV',
+  },
+  'POST /platform/pg-meta/{ref}/tables/{id}/rows/import': {
+    method: 'POST',
+    path: '/platform/pg-meta/{ref}/tables/{id}/rows/import',
+    params: ['ref', 'id'],
+    query: ImportCsvQuery,
+    body: FileUpload,
+    response: ImportCsvResponse,
+    description:
+      'Appends the rows of a CSV file (the body, text/csv, streamed) in one transaction: all of them or none, with the failing row in the error',
+  },
+  'POST /platform/pg-meta/{ref}/tables/{id}/rows/reference-search': {
+    method: 'POST',
+    path: '/platform/pg-meta/{ref}/tables/{id}/rows/reference-search',
+    params: ['ref', 'id'],
+    body: ReferenceSearchBody,
+    response: ReferenceSearchResponse,
+    description:
+      "A foreign-key column's choices: rows of the referenced table, searched and paged by the referenced value",
   },
   'GET /platform/pg-meta/{ref}/columns': {
     method: 'GET',

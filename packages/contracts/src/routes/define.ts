@@ -34,6 +34,9 @@ export type MessageResponse = z.infer<typeof MessageResponse>
 /** A multipart form (function deploys): the browser sets its boundary. */
 export const MultipartForm = z.instanceof(FormData)
 
+/** A file sent as the request's body (a CSV import): streamed by the browser, read by the server as it arrives. */
+export const FileUpload = z.unknown()
+
 /** A streamed file (backups, archives, exports): read as bytes, never parsed. */
 export const FileDownload = z.unknown()
 

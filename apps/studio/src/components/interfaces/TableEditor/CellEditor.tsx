@@ -1,5 +1,5 @@
 import type { CellValue } from '@pgfleet/contracts'
-import { useId, useState } from 'react'
+import { type ReactNode, useId, useState } from 'react'
 import { Button } from '../../ui/Button'
 import { cellToSend, type EditableColumn, editorKind, jsonForEditing, validateCell } from './cell-value'
 import {
@@ -22,6 +22,7 @@ export function CellEditor({
   onCancel,
   saving = false,
   error,
+  renderPicker,
 }: {
   column: EditableColumn
   value: CellValue
@@ -30,6 +31,8 @@ export function CellEditor({
   saving?: boolean
   /** the server's refusal of the last save */
   error?: string
+  /** a list to choose the value from (a foreign key's referenced rows), given what sets the value */
+  renderPicker?: (choose: (value: string) => void, current: string, disabled: boolean) => ReactNode
 }) {
   const id = useId()
   const kind = editorKind(column)
@@ -61,6 +64,14 @@ export function CellEditor({
         invalid={Boolean(invalid)}
         autoFocus
       />
+      {renderPicker?.(
+        (chosen) => {
+          setIsNull(false)
+          setText(chosen)
+        },
+        isNull ? '' : text,
+        saving,
+      )}
       <div className="flex items-center justify-between gap-3 text-xs text-neutral-600">
         <label className="flex items-center gap-1.5">
           <input

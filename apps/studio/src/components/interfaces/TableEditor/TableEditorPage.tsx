@@ -1,10 +1,15 @@
+import { PermissionAction, PermissionResource } from '@pgfleet/contracts'
 import { useEffect, useState } from 'react'
+import { useNavigate } from 'react-router'
+import { toast } from 'sonner'
 import { isApiError } from '../../../data/fetcher'
 import { useTableQuery } from '../../../data/pg-meta/table-query'
 import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'
+import { useCan } from '../../../lib/use-can'
 import { Alert } from '../../ui/Alert'
 import { ErrorState } from '../../ui/ErrorState'
 import { PageSkeleton } from '../../ui/Skeleton'
+import { TableDesignerPanel } from './TableDesignerPanel'
 import { TableList } from './TableList'
 import { TableView } from './TableView'
 import {
@@ -12,6 +17,7 @@ import {
   PICK_TABLE_DESCRIPTION,
   PICK_TABLE_TITLE,
   PROJECT_NOT_RUNNING_MESSAGE,
+  TABLE_CREATED_TOAST,
   TABLE_NOT_FOUND_DESCRIPTION,
   TABLE_NOT_FOUND_TITLE,
 } from './table-editor.constants'
@@ -22,6 +28,11 @@ export function TableEditorPage({ projectRef, tableId }: { projectRef: string; t
   const running = project.data?.status === 'ACTIVE_HEALTHY'
   const table = useTableQuery({ ref: projectRef, id: tableId ?? 0 }, { enabled: running && tableId !== undefined })
   const [schema, setSchema] = useState(DEFAULT_SCHEMA)
+  const [creating, setCreating] = useState(false)
+  const navigate = useNavigate()
+  const { can: canWrite } = useCan(PermissionAction.SQL_WRITE, PermissionResource.DATABASE, {
+    orgSlug: project.data?.organization_slug,
+  })
   const tableSchema = table.data?.schema
   useEffect(() => {
     if (tableSchema) setSchema(tableSchema)
@@ -66,8 +77,26 @@ export function TableEditorPage({ projectRef, tableId }: { projectRef: string; t
 
   return (
     <div className="flex h-full min-h-0" data-testid="table-editor-page">
-      <TableList projectRef={projectRef} schema={schema} onSchemaChange={setSchema} activeId={tableId} />
+      <TableList
+        projectRef={projectRef}
+        schema={schema}
+        onSchemaChange={setSchema}
+        activeId={tableId}
+        onNewTable={canWrite ? () => setCreating(true) : undefined}
+      />
       <div className="flex min-w-0 flex-1 flex-col">{main}</div>
+      {creating && (
+        <TableDesignerPanel
+          projectRef={projectRef}
+          schema={schema}
+          onOpenChange={setCreating}
+          onSaved={(id) => {
+            toast.success(TABLE_CREATED_TOAST)
+            setCreating(false)
+            void navigate(`/project/${projectRef}/editor/${id}`)
+          }}
+        />
+      )}
     </div>
   )
 }

@@ -1,14 +1,16 @@
-import { Search, Table2 } from 'lucide-react'
+import { Plus, Search, Table2 } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { Link } from 'react-router'
 import { useSchemasQuery } from '../../../data/pg-meta/schemas-query'
 import { useTablesQuery } from '../../../data/pg-meta/tables-query'
 import { cn } from '../../../lib/cn'
+import { Button } from '../../ui/Button'
 import { ErrorState } from '../../ui/ErrorState'
 import { CONTROL_CLASSES } from '../../ui/Input'
 import { Skeleton } from '../../ui/Skeleton'
 import {
   LOAD_TABLES_ERROR_TITLE,
+  NEW_TABLE_LABEL,
   NO_MATCHING_TABLES_MESSAGE,
   NO_TABLES_MESSAGE,
   SCHEMA_LABEL,
@@ -22,11 +24,14 @@ export function TableList({
   schema,
   onSchemaChange,
   activeId,
+  onNewTable,
 }: {
   projectRef: string
   schema: string
   onSchemaChange: (schema: string) => void
   activeId: number | undefined
+  /** absent for members who cannot create tables */
+  onNewTable?: () => void
 }) {
   const schemas = useSchemasQuery({ ref: projectRef })
   const tables = useTablesQuery({ ref: projectRef, includedSchemas: [schema] })
@@ -66,6 +71,12 @@ export function TableList({
             onChange={(event) => setSearch(event.target.value)}
           />
         </div>
+        {onNewTable && (
+          <Button size="sm" className="w-full" onClick={onNewTable}>
+            <Plus className="size-4" aria-hidden="true" />
+            {NEW_TABLE_LABEL}
+          </Button>
+        )}
       </div>
       <nav className="min-h-0 flex-1 overflow-y-auto p-2" aria-label="Tables">
         {tables.isPending ? (

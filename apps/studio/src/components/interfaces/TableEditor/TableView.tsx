@@ -8,7 +8,7 @@ import {
   type RowKey,
   type RowSort,
 } from '@pgfleet/contracts'
-import { Download, Plus, RefreshCw, Trash2 } from 'lucide-react'
+import { Download, Pencil, Plus, RefreshCw, Trash2, Upload } from 'lucide-react'
 import { useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { getErrorMessage } from '../../../data/fetcher'
@@ -33,8 +33,11 @@ import { CellEditor } from './CellEditor'
 import { ColumnsMenu } from './ColumnsMenu'
 import { loadColumnPrefs, saveColumnPrefs } from './column-prefs'
 import { FilterBar } from './FilterBar'
+import { foreignKeyPicker, pickableColumns } from './ForeignKeyPicker'
+import { ImportCsvPanel } from './ImportCsvPanel'
 import { InsertRowPanel } from './InsertRowPanel'
 import { type GridColumn, type GridRow, RowsGrid } from './RowsGrid'
+import { TableDesignerPanel } from './TableDesignerPanel'
 import {
   CELL_SAVE_FAILED,
   DELETE_FAILED,
@@ -42,8 +45,10 @@ import {
   DELETE_ROWS_LABEL,
   DELETE_ROWS_TITLE,
   EDIT_CELL_TITLE,
+  EDIT_TABLE_LABEL,
   EXPORT_CSV_LABEL,
   EXPORT_FAILED,
+  IMPORT_CSV_LABEL,
   INSERT_FAILED,
   INSERT_ROW_LABEL,
   LOAD_ROWS_ERROR_TITLE,
@@ -54,7 +59,9 @@ import {
   ROW_INSERTED_TOAST,
   ROWS_COUNT,
   ROWS_DELETED_TOAST,
+  ROWS_IMPORTED_TOAST,
   ROWS_LOADED,
+  TABLE_SAVED_TOAST,
 } from './table-editor.constants'
 
 const PREFS_SAVE_DELAY_MS = 300
@@ -79,6 +86,8 @@ export function TableView({
   const [editing, setEditing] = useState<{ row: GridRow; column: PgColumn }>()
   const [editError, setEditError] = useState<string>()
   const [inserting, setInserting] = useState(false)
+  const [importing, setImporting] = useState(false)
+  const [designing, setDesigning] = useState(false)
   const [confirmingDelete, setConfirmingDelete] = useState(false)
 
   const { can: canWrite } = useCan(PermissionAction.SQL_WRITE, PermissionResource.DATABASE, { orgSlug })
@@ -123,6 +132,7 @@ export function TableView({
         .map((values, i) => ({ key: keyOf(values, i), values })),
     [rowsQuery.data, keyOf],
   )
+  const references = useMemo(() => pickableColumns(table.data), [table.data])
   const rowKey = (row: GridRow): RowKey =>
     Object.fromEntries(primaryKey.map((name) => [name, row.values[positions.get(name) ?? 0] ?? '']))
 
@@ -207,6 +217,18 @@ export function TableView({
           >
             <RefreshCw className="size-4" aria-hidden="true" />
           </Button>
+          {canWrite && table.data && (table.data.columns ?? []).length > 0 && (
+            <Button size="sm" onClick={() => setDesigning(true)}>
+              <Pencil className="size-4" aria-hidden="true" />
+              {EDIT_TABLE_LABEL}
+            </Button>
+          )}
+          {editable && table.data && (
+            <Button size="sm" onClick={() => setImporting(true)}>
+              <Upload className="size-4" aria-hidden="true" />
+              {IMPORT_CSV_LABEL}
+            </Button>
+          )}
           {editable && table.data && (
             <Button size="sm" variant="primary" onClick={() => setInserting(true)}>
               <Plus className="size-4" aria-hidden="true" />
@@ -303,6 +325,11 @@ export function TableView({
             saving={update.isPending}
             error={editError}
             onCancel={() => setEditing(undefined)}
+            renderPicker={
+              references.has(editing.column.name)
+                ? foreignKeyPicker({ projectRef, tableId, column: editing.column.name })
+                : undefined
+            }
             onSave={(value) => {
               setEditError(undefined)
               update.mutate({
@@ -322,6 +349,31 @@ export function TableView({
           columns={columns}
           inserting={insert.isPending}
           onInsert={(values) => insert.mutate({ ref: projectRef, tableId, values })}
+        />
+      )}
+      {importing && table.data && (
+        <ImportCsvPanel
+          projectRef={projectRef}
+          tableId={tableId}
+          tableName={`${table.data.schema}.${table.data.name}`}
+          columns={columns}
+          onOpenChange={setImporting}
+          onImported={(imported) => {
+            toast.success(ROWS_IMPORTED_TOAST(imported))
+            setImporting(false)
+          }}
+        />
+      )}
+      {designing && table.data && (
+        <TableDesignerPanel
+          projectRef={projectRef}
+          schema={table.data.schema}
+          table={table.data}
+          onOpenChange={setDesigning}
+          onSaved={() => {
+            toast.success(TABLE_SAVED_TOAST)
+            setDesigning(false)
+          }}
         />
       )}
       <ConfirmDialog

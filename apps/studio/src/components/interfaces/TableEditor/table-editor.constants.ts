@@ -75,7 +75,55 @@ export const REFRESH_LABEL = 'Refresh'
 export const EXPORT_CSV_LABEL = 'Export CSV'
 export const EXPORT_FAILED = (message: string) => `Could not export the rows: ${message}`
 
+export const IMPORT_CSV_LABEL = 'Import CSV'
+export const IMPORT_ANYWAY_LABEL = 'Import anyway'
+export const IMPORT_CSV_TITLE = (table: string) => `Import CSV into ${table}`
+export const IMPORT_CSV_DESCRIPTION =
+  'Rows are added in one transaction: all of them or none. An empty field is NULL. The file is streamed, never loaded whole.'
+export const IMPORT_CSV_FILE_LABEL = 'CSV file'
+export const IMPORT_HEADER_LABEL = 'The first row is a header'
+export const IMPORT_MAPPING_TITLE = 'File column → table column'
+export const IMPORT_SKIP_COLUMN = 'Skip this column'
+export const IMPORT_NO_MAPPING = 'Map at least one column of the file onto the table.'
+export const IMPORT_UNMAPPED_REQUIRED = (names: string[]) =>
+  `Every row will fail: ${names.join(', ')} cannot be NULL and has no default. Map a file column onto ${names.length === 1 ? 'it' : 'them'}.`
+export const IMPORT_PREVIEW_TITLE = 'Preview'
+export const IMPORT_PREVIEW_CLEAN = (rows: number) =>
+  `The first ${rows} ${rows === 1 ? 'row passes' : 'rows pass'} the type checks. Postgres checks every row again as it imports.`
+export const IMPORT_PREVIEW_PROBLEMS = (problems: number, rows: number) =>
+  `${problems} ${problems === 1 ? 'value' : 'values'} in the first ${rows} rows would be refused (marked in red). The import would stop at the first one.`
+export const IMPORT_FILE_UNREADABLE = (message: string) => `Could not read the file: ${message}`
+export const IMPORT_SENDING = (percent: number) => `Sending the file… ${percent}%`
+export const IMPORT_WRITING = 'Writing the last rows…'
+export const IMPORT_FAILED_ROW = (row: number) => `Row ${row} was refused: nothing was imported`
+export const IMPORT_FAILED = (message: string) => `The import was refused: ${message}`
+export const ROWS_IMPORTED_TOAST = (rows: number) =>
+  `Imported ${rows.toLocaleString('en-US')} ${rows === 1 ? 'row' : 'rows'}`
+
 /** How close to the end of the loaded rows (in rows) the next page is asked for. */
 export const LOAD_MORE_THRESHOLD_ROWS = 40
 export const MIN_COLUMN_WIDTH_PX = 60
 export const DEFAULT_COLUMN_WIDTH_PX = 160
+
+export const NEW_TABLE_LABEL = 'New table'
+export const EDIT_TABLE_LABEL = 'Edit table'
+export const NEW_TABLE_TITLE = (schema: string) => `New table in ${schema}`
+export const EDIT_TABLE_TITLE = (table: string) => `Edit ${table}`
+export const TABLE_NAME_LABEL = 'Table name'
+export const RLS_LABEL = 'Row level security'
+export const RLS_DESCRIPTION = 'With RLS on, the data API returns only the rows that policies allow.'
+export const ADD_COLUMN_LABEL = 'Add column'
+export const NO_FOREIGN_KEY_LABEL = 'No foreign key'
+export const DESIGN_SQL_TITLE = 'SQL that will run'
+export const DESIGN_NO_CHANGES = 'No changes yet.'
+export const CREATE_TABLE_LABEL = 'Create table'
+export const SAVE_TABLE_LABEL = 'Save changes'
+export const DESIGN_FAILED = (message: string) => `Nothing was changed: ${message}`
+export const TABLE_CREATED_TOAST = 'Table created'
+export const TABLE_SAVED_TOAST = 'Table saved'
+
+export const REFERENCE_SEARCH_LABEL = 'Referenced rows'
+export const REFERENCE_SEARCH_PLACEHOLDER = (table: string) => `Search ${table}`
+export const NO_REFERENCES_MESSAGE = 'No matching rows'
+export const LOAD_MORE_REFERENCES_LABEL = 'Load more'
+export const REFERENCES_FAILED = (message: string) => `Could not load the referenced rows: ${message}`
