@@ -1,6 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs'
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
+import { fileURLToPath } from 'node:url'
 import { apiRoutes } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -52,5 +53,15 @@ describe('the route table in contracts', () => {
       .filter((route) => !listed.has(route))
     // a new route goes into packages/contracts/src/routes/ (then `node --import tsx scripts/generate-api-docs.ts`)
     expect(unlisted).toEqual([])
+  })
+
+  it('is what the route files register from: no handler of a listed route is registered by hand', () => {
+    const routesDir = path.dirname(fileURLToPath(import.meta.url))
+    const byHand = /\b\w+\.(get|post|put|patch|delete)\(\s*[`'"]\/(platform|v1|api\/ai)\//
+    const offenders = readdirSync(routesDir)
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .filter((file) => byHand.test(readFileSync(path.join(routesDir, file), 'utf8')))
+    // register with serve() / serveFile() from http/typed-routes.ts, keyed by the route table
+    expect(offenders).toEqual([])
   })
 })

@@ -16,6 +16,7 @@ import { z } from 'zod'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
+import { serve } from '../http/typed-routes'
 import { CsvImportError, drainRequest, importCsv } from '../table-editor/csv-import'
 import { searchReferences } from '../table-editor/reference-search'
 import { countRows, deleteRows, exportRowsLink, insertRow, readRows, updateRow } from '../table-editor/service'
@@ -35,58 +36,60 @@ export function tableEditorRoutes(ctx: AppContext) {
   }
 
   return async (app: FastifyInstance) => {
-    const base = '/platform/pg-meta/:ref/tables/:id/rows'
-
-    app.post('/platform/pg-meta/:ref/tables', async (request, reply) => {
+    serve(app, 'POST /platform/pg-meta/{ref}/tables', async ({ request, reply }) => {
       const { userId } = requireAuth(request)
       const { ref } = parseInput(RefParams, request.params)
       const created = await createTable(ctx, userId, ref, parseInput(CreateTableBody, request.body))
       return reply.status(201).send(created)
     })
 
-    app.patch('/platform/pg-meta/:ref/tables/:id', async (request) => {
+    serve(app, 'PATCH /platform/pg-meta/{ref}/tables/{id}', async ({ request }) => {
       const who = caller(request)
       return alterTable(ctx, who, parseInput(AlterTableBody, request.body))
     })
 
-    app.post(`${base}/query`, async (request) => {
+    serve(app, 'POST /platform/pg-meta/{ref}/tables/{id}/rows/query', async ({ request }) => {
       const who = caller(request)
       const { sort, filters, after, limit } = parseInput(ReadRowsBody, request.body)
       return readRows(ctx, who, { sort, filters, after, limit })
     })
 
-    app.post(`${base}/reference-search`, async (request) => {
+    serve(app, 'POST /platform/pg-meta/{ref}/tables/{id}/rows/reference-search', async ({ request }) => {
       const who = caller(request)
       return searchReferences(ctx, who, parseInput(ReferenceSearchBody, request.body))
     })
 
-    app.post(`${base}/count`, async (request) => {
+    serve(app, 'POST /platform/pg-meta/{ref}/tables/{id}/rows/count', async ({ request }) => {
       const who = caller(request)
       return countRows(ctx, who, parseInput(CountRowsBody, request.body).filters)
     })
 
-    app.post(base, async (request) => {
+    serve(app, 'POST /platform/pg-meta/{ref}/tables/{id}/rows', async ({ request }) => {
       const who = caller(request)
       return insertRow(ctx, who, parseInput(InsertRowBody, request.body).values)
     })
 
-    app.patch(base, async (request) => {
+    serve(app, 'PATCH /platform/pg-meta/{ref}/tables/{id}/rows', async ({ request }) => {
       const who = caller(request)
       const { key, values } = parseInput(UpdateRowBody, request.body)
       return updateRow(ctx, who, key, values)
     })
 
-    app.post(`${base}/export-url`, async (request): Promise<ExportLinkResponse> => {
-      const who = caller(request)
-      const { sort, filters } = parseInput(ExportRowsBody, request.body)
-      const { token, expiresAt } = await exportRowsLink(ctx, who, { sort, filters })
-      return {
-        fileUrl: `${originOf(ctx, request)}/platform/pg-meta/${encodeURIComponent(who.ref)}/query/export/${token}`,
-        expires_at: new Date(expiresAt).toISOString(),
-      }
-    })
+    serve(
+      app,
+      'POST /platform/pg-meta/{ref}/tables/{id}/rows/export-url',
+      async ({ request }): Promise<ExportLinkResponse> => {
+        const who = caller(request)
+        const { sort, filters } = parseInput(ExportRowsBody, request.body)
+        const { token, expiresAt } = await exportRowsLink(ctx, who, { sort, filters })
+        return {
+          fileUrl: `${originOf(ctx, request)}/platform/pg-meta/${encodeURIComponent(who.ref)}/query/export/${token}`,
+          expires_at: new Date(expiresAt).toISOString(),
+        }
+      },
+    )
 
-    app.post(`${base}/delete`, async (request) => {
+    serve(app, 'POST /platform/pg-meta/{ref}/tables/{id}/rows/delete', async ({ request }) => {
       const who = caller(request)
       return deleteRows(ctx, who, parseInput(DeleteRowsBody, request.body).keys)
     })
@@ -94,7 +97,7 @@ export function tableEditorRoutes(ctx: AppContext) {
     await app.register(async (imports) => {
       // the file stays in the request stream: it is parsed and sent to Postgres as it arrives
       imports.addContentTypeParser('text/csv', (_request, _payload, done) => done(null))
-      imports.post(`${base}/import`, async (request, reply) => {
+      serve(imports, 'POST /platform/pg-meta/{ref}/tables/{id}/rows/import', async ({ request, reply }) => {
         try {
           const who = caller(request)
           const query = parseInput(ImportCsvQuery, request.query)
