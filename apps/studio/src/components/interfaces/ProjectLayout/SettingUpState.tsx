@@ -6,12 +6,14 @@ import { getErrorMessage } from '../../../data/fetcher'
 import { projectKeys } from '../../../data/projects/keys'
 import { useProjectStatusQuery } from '../../../data/projects/project-status-query'
 import { API_DOCS_URL } from '../../../lib/constants'
+import { recordEvent } from '../../../lib/telemetry'
 import { Alert } from '../../ui/Alert'
 import { Spinner } from '../../ui/Spinner'
 import {
   CLIENT_LIBRARIES,
   CLIENT_LIBRARIES_TITLE,
   CONTACT_SUPPORT_LABEL,
+  EXAMPLE_PROJECT_CARD_CLICKED,
   EXAMPLE_PROJECTS,
   EXAMPLE_PROJECTS_TITLE,
   EXAMPLE_PROJECTS_URL,
@@ -136,6 +138,7 @@ export function SettingUpState({ project }: { project: Project }) {
                     rel="noreferrer"
                     className={cardClassName}
                     data-testid="example-project-card"
+                    onClick={() => recordEvent(EXAMPLE_PROJECT_CARD_CLICKED, { title: example.title })}
                   >
                     <span className="text-sm font-medium text-neutral-900">{example.title}</span>
                     <span className="mt-1 block text-xs text-neutral-600">{example.description}</span>

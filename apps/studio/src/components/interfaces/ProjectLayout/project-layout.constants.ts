@@ -160,6 +160,9 @@ export const CLIENT_LIBRARIES_TITLE = 'Client libraries'
 export const CLIENT_LIBRARIES = ['JavaScript', 'Flutter', 'Python', 'C#', 'Swift', 'Kotlin'] as const
 export const EXAMPLE_PROJECTS_TITLE = 'Example projects'
 export const EXAMPLE_PROJECTS_URL = 'https://github.com/supabase/supabase/tree/master/examples'
+/** The analytics event a click on an example project card records (its title as the payload). */
+export const EXAMPLE_PROJECT_CARD_CLICKED = 'example_project_card_clicked'
+
 export const EXAMPLE_PROJECTS = [
   { title: 'Todo list', description: 'A to-do app with row-level security, in Next.js.' },
   { title: 'User management', description: 'Sign up, sign in and profile pictures with auth and storage.' },
