@@ -126,3 +126,36 @@ test('reports an earlier version kept in the browser move to the server on first
   await page.getByRole('link', { name: 'Kept in the browser' }).click()
   await expect(page.getByTestId('report-cards').getByRole('gridcell', { name: '42' })).toBeVisible()
 })
+
+test('query performance: off until pg_stat_statements is enabled, then the slowest and most frequent statements', async ({
+  page,
+}) => {
+  test.setTimeout(180_000)
+  const { ref } = await signUpWithProject(page, 'query-performance')
+  await page.goto(`/project/${ref}/reports`)
+  const performance = page.getByTestId('query-performance')
+  await expect(performance.getByTestId('query-performance-disabled')).toBeVisible()
+
+  // the notice leads to the extensions page, where the extension is turned on
+  await performance.getByRole('link', { name: 'Open Extensions' }).click()
+  await expect(page).toHaveURL(new RegExp(`/project/${ref}/database/extensions$`))
+  await page.getByTestId('extensions-search').fill('pg_stat_statements')
+  await page
+    .getByTestId('extension-row-pg_stat_statements')
+    .getByRole('switch', { name: 'Enable pg_stat_statements' })
+    .click()
+  await expect(page.getByText('Extension pg_stat_statements enabled')).toBeVisible()
+
+  // a slow statement and a frequent one, run as the tenant through the SQL editor's route
+  const slow = await send(page, 'POST', `/platform/pg-meta/${ref}/query`, { query: 'select pg_sleep(0.3)' })
+  expect(slow.ok(), await slow.text()).toBe(true)
+  for (let i = 0; i < 5; i++) {
+    const frequent = await send(page, 'POST', `/platform/pg-meta/${ref}/query`, { query: `select ${i} as perf_marker` })
+    expect(frequent.ok()).toBe(true)
+  }
+
+  await page.goto(`/project/${ref}/reports`)
+  await performance.getByRole('button', { name: 'Refresh' }).click()
+  await expect(performance.getByTestId('slowest-queries').locator('tr').nth(1)).toContainText('pg_sleep')
+  await expect(performance.getByTestId('most-frequent-queries')).toContainText('perf_marker')
+})

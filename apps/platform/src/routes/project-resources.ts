@@ -6,17 +6,26 @@ import { conflict, parseInput } from '../errors'
 import { serve } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { getProjectForUser, listProjects } from '../projects/service'
+import { queryPerformance } from '../reports/query-performance'
 import { projectDisk, projectUsage, resourceWarnings, updateDiskSize } from '../resources/service'
 import { RefParams } from './projects'
 
 const READ_DENIED = 'You need additional permissions to read this project'
+const QUERY_PERFORMANCE_DENIED = 'You need additional permissions to read query performance'
 const DISK_DENIED = 'You need additional permissions to change the disk size'
 const DISK_NOT_RUNNING = (status: string) =>
   `The disk size can be changed only while the project is running (status ${status})`
 
-/** Resource warnings of every visible project, a project's disk size, and its usage samples. */
+/** Resource warnings of every visible project, a project's disk size, its usage samples and query performance. */
 export function projectResourceRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
+    serve(app, 'GET /platform/projects/{ref}/reports/query-performance', async ({ request }) => {
+      const { ref } = parseInput(RefParams, request.params)
+      const { row, membership } = await getProjectForUser(ctx, requireAuth(request).userId, ref)
+      assertCan(membership, PermissionAction.SQL_READ, PermissionResource.DATABASE, QUERY_PERFORMANCE_DENIED)
+      return queryPerformance(ctx, row)
+    })
+
     serve(app, 'GET /platform/projects-resource-warnings', async ({ request }) => {
       const projects = await listProjects(ctx, requireAuth(request).userId)
       return resourceWarnings(

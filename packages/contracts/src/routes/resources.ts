@@ -1,7 +1,16 @@
+import { QueryPerformanceReport } from '../query-performance'
 import { ProjectDisk, ProjectResourceWarnings, ProjectUsage, UpdateDiskBody } from '../resources'
 import type { RouteDefinition } from './define'
 
 export const resourceApiRoutes = {
+  'GET /platform/projects/{ref}/reports/query-performance': {
+    method: 'GET',
+    path: '/platform/projects/{ref}/reports/query-performance',
+    params: ['ref'],
+    response: QueryPerformanceReport,
+    description:
+      "The database's slowest and most frequent statements from pg_stat_statements (enabled: false until the extension is on)",
+  },
   'GET /platform/projects-resource-warnings': {
     method: 'GET',
     path: '/platform/projects-resource-warnings',

@@ -12,6 +12,7 @@ import { ErrorState } from '../../ui/ErrorState'
 import { PageContainer } from '../../ui/PageContainer'
 import { Skeleton } from '../../ui/Skeleton'
 import { NewReportDialog } from './NewReportDialog'
+import { QueryPerformance } from './QueryPerformance'
 import {
   DROP_CARD_HINT,
   NEW_REPORT_LABEL,
@@ -79,7 +80,10 @@ function ReportList({ projectRef, enabled, dropping }: { projectRef: string; ena
   )
 }
 
-/** /project/{ref}/reports: the project's reports, a way to start one, and the saved queries as cards. */
+/**
+ * /project/{ref}/reports: the project's reports, a way to start one, the database's slowest and most frequent
+ * statements, and the saved queries as cards.
+ */
 export function ReportsPage({ projectRef }: { projectRef: string }) {
   const reportsV2 = isFlagOn(useFlag('reportsV2'))
   // reports an earlier version kept in this browser move to the server before the list is read
@@ -111,6 +115,7 @@ export function ReportsPage({ projectRef }: { projectRef: string }) {
         <ReportList projectRef={projectRef} enabled={!migration.isPending} dropping={reportsV2} />
       </section>
       <NewReportDialog projectRef={projectRef} open={creating} onOpenChange={setCreating} />
+      <QueryPerformance projectRef={projectRef} />
       <section aria-label={SAVED_QUERIES_TITLE}>
         <h2 className="mb-2 text-sm font-semibold text-neutral-900">{SAVED_QUERIES_TITLE}</h2>
         <SavedQueryCards projectRef={projectRef} draggable={reportsV2} />

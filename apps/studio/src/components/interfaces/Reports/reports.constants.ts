@@ -31,3 +31,9 @@ export const REPORT_CREATE_FORBIDDEN_NOTICE = 'You need additional permissions t
 /** Saved queries shown as cards at first (newest first), then this many more per click. */
 export const SAVED_CARDS_PAGE_SIZE = 24
 export const SHOW_MORE_CARDS = (remaining: number) => `Show more (${remaining} more)`
+
+export const QUERY_PERFORMANCE_TITLE = 'Query performance'
+export const SLOWEST_QUERIES_TITLE = 'Slowest queries (mean time)'
+export const MOST_FREQUENT_QUERIES_TITLE = 'Most frequent queries'
+export const NO_STATEMENTS_YET = 'No statements recorded yet.'
+export const QUERY_PERFORMANCE_HEADERS = ['Query', 'Role', 'Calls', 'Mean', 'Total', 'Rows'] as const

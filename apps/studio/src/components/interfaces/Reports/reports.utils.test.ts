@@ -1,6 +1,13 @@
 import type { ChartConfig, Report, ReportCard } from '@pgfleet/contracts'
 import { describe, expect, it } from 'vitest'
-import { cardSql, orderedCards, withCardAdded, withCardChart, withCardRemoved } from './reports.utils'
+import {
+  cardSql,
+  formatMilliseconds,
+  orderedCards,
+  withCardAdded,
+  withCardChart,
+  withCardRemoved,
+} from './reports.utils'
 
 const chart: ChartConfig = {
   type: 'bar',
@@ -61,5 +68,14 @@ describe('report layout changes', () => {
     expect(cardSql(linked, snippets)).toBe('select 2')
     expect(cardSql(linked, new Map())).toBe('select 1')
     expect(cardSql(card('d', 0), snippets)).toBe("select 'd'")
+  })
+})
+
+describe('formatMilliseconds', () => {
+  it('keeps small durations precise and long ones short', () => {
+    expect(formatMilliseconds(0.0421)).toBe('0.04 ms')
+    expect(formatMilliseconds(203.6)).toBe('204 ms')
+    expect(formatMilliseconds(4321.2)).toBe('4,321 ms')
+    expect(formatMilliseconds(61_500)).toBe('61.5 s')
   })
 })

@@ -43,3 +43,10 @@ export function cardSql(card: ReportCard, snippets: ReadonlyMap<string, Pick<Sni
   const snippet = card.snippet_id ? snippets.get(card.snippet_id) : undefined
   return snippet ? snippet.content.sql : card.sql
 }
+
+/** A duration for the query-performance tables: sub-millisecond with two decimals, seconds past 10 s. */
+export function formatMilliseconds(ms: number): string {
+  if (ms < 1) return `${ms.toFixed(2)} ms`
+  if (ms < 10_000) return `${Math.round(ms).toLocaleString('en-US')} ms`
+  return `${(ms / 1000).toFixed(1)} s`
+}
