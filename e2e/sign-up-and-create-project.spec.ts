@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test'
+import { createClient } from '@supabase/supabase-js'
 import pg from 'pg'
 
 const email = `e2e-${Date.now()}@example.com`
@@ -34,7 +35,31 @@ test('a new user signs up, creates a project, connects to it, signs out and in a
   await client.connect()
   const result = await client.query<{ answer: number }>('select 40 + 2 as answer')
   expect(result.rows[0]?.answer).toBe(42)
+  await client.query('create table public.first_rows (id int primary key, note text)')
+  await client.query("insert into public.first_rows values (1, 'hello from the home page')")
+  await client.query("notify pgrst, 'reload schema'")
   await client.end()
+
+  // the home page's figures, and what an app needs: the anon key and the supabase-js lines, which work as shown
+  await expect(page.getByTestId('figure-database-size')).toHaveText(/\d+(\.\d)? MB/)
+  await expect(page.getByTestId('figure-active-connections')).toHaveText(/^\d+$/)
+  await expect(page.getByTestId('figure-api-requests')).toHaveText(/^\d+$/)
+  const snippet = (await page.getByTestId('home-supabase-js').textContent()) ?? ''
+  const anonKey = ((await page.getByTestId('home-anon-key').textContent()) ?? '').match(
+    /eyJ[\w-]+\.[\w-]+\.[\w-]+/,
+  )?.[0]
+  expect(anonKey, 'anon key on the home page').toBeTruthy()
+  expect(snippet).toContain(`createClient(supabaseUrl, supabaseKey)`)
+  expect(snippet).toContain(anonKey ?? '')
+  const projectUrl = snippet.match(/const supabaseUrl = '([^']+)'/)?.[1] ?? ''
+  // Node 20 has no WebSocket for supabase-js's realtime client, which this query does not use
+  const supabase = createClient(projectUrl, anonKey ?? '', {
+    auth: { persistSession: false, autoRefreshToken: false },
+    realtime: { transport: class {} as never },
+  })
+  await expect
+    .poll(async () => (await supabase.from('first_rows').select('note')).data, { timeout: 15_000 })
+    .toEqual([{ note: 'hello from the home page' }])
 
   await page.getByRole('button', { name: 'Account' }).click()
   await page

@@ -96,3 +96,19 @@ export type ProjectUsage = z.infer<typeof ProjectUsage>
 
 /** The usage page is empty before the first sample. */
 export const USAGE_NO_SAMPLES_MESSAGE = 'No samples yet: the platform samples each running project every few minutes.'
+
+/**
+ * `GET /platform/projects/{ref}/overview`: the figures of the project home. Live ones (database size, client
+ * connections) are null while the database is not running; the hour's requests and invocations count the samples
+ * of the last hour plus what has been counted since the latest one.
+ */
+export const ProjectOverview = z.object({
+  database_size_bytes: z.number().nullable(),
+  active_connections: z.number().nullable(),
+  data_api_requests_last_hour: z.number(),
+  function_invocations_last_hour: z.number(),
+  /** bytes of the objects in its Storage buckets, at the latest sample (null before the first) */
+  storage_size_bytes: z.number().nullable(),
+  measured_at: z.string(),
+})
+export type ProjectOverview = z.infer<typeof ProjectOverview>

@@ -36,6 +36,14 @@ export class UsageCounters {
     this.current.signInRateLimited.set(key, (this.current.signInRateLimited.get(key) ?? 0) + 1)
   }
 
+  /** What has been counted for the project since the last drain (not yet in a sample), without draining it. */
+  pending(ref: string): { dataApiRequests: number; functionInvocations: number } {
+    return {
+      dataApiRequests: this.current.dataApi.get(ref)?.requests ?? 0,
+      functionInvocations: this.current.functionInvocations.get(ref) ?? 0,
+    }
+  }
+
   /** Everything counted since the last drain; the counters start again from zero. */
   drain(): DrainedUsage {
     const drained = this.current

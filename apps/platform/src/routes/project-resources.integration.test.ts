@@ -3,6 +3,7 @@ import {
   type Organization,
   type Project,
   ProjectDisk,
+  ProjectOverview,
   ProjectResourceWarnings,
   ProjectUsage,
 } from '@pgfleet/contracts'
@@ -64,6 +65,21 @@ describe('resource routes', () => {
       10_000,
     )
     expect(after.data_api_egress_bytes - before.data_api_egress_bytes).toBeGreaterThanOrEqual(bytes)
+  })
+
+  it('answers the home figures: live database size and connections, and the last hour of data API requests', async () => {
+    const path = `/platform/projects/${ref}/overview`
+    const before = ProjectOverview.parse((await f.owner.get(path)).body)
+    expect(before.database_size_bytes).toBeGreaterThan(1_000_000)
+    expect(before.active_connections).toBeGreaterThanOrEqual(1)
+    const keys = (await f.owner.get<{ name: string; api_key: string }[]>(`/v1/projects/${ref}/api-keys`)).body
+    const anon = keys.find((key) => key.name === 'anon')?.api_key ?? ''
+    for (let i = 0; i < 3; i++)
+      await (await fetch(`${f.t.baseUrl}/p/${ref}/rest/v1/`, { headers: { apikey: anon } })).text()
+    const after = ProjectOverview.parse((await f.owner.get(path)).body)
+    expect(after.data_api_requests_last_hour).toBeGreaterThanOrEqual(before.data_api_requests_last_hour + 3)
+    expect((await stranger.get(path)).status).toBe(404)
+    expect((await (await f.member('Read-only')).get(path)).status).toBe(200)
   })
 
   it('raises a disk warning, then a critical one, as the disk size shrinks toward the use', async () => {

@@ -7,6 +7,7 @@ import { serve } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { getProjectForUser, listProjects } from '../projects/service'
 import { queryPerformance } from '../reports/query-performance'
+import { projectOverview } from '../resources/overview'
 import { projectDisk, projectUsage, resourceWarnings, updateDiskSize } from '../resources/service'
 import { RefParams } from './projects'
 
@@ -24,6 +25,13 @@ export function projectResourceRoutes(ctx: AppContext) {
       const { row, membership } = await getProjectForUser(ctx, requireAuth(request).userId, ref)
       assertCan(membership, PermissionAction.SQL_READ, PermissionResource.DATABASE, QUERY_PERFORMANCE_DENIED)
       return queryPerformance(ctx, row)
+    })
+
+    serve(app, 'GET /platform/projects/{ref}/overview', async ({ request }) => {
+      const { ref } = parseInput(RefParams, request.params)
+      const { row, membership } = await getProjectForUser(ctx, requireAuth(request).userId, ref)
+      assertCan(membership, PermissionAction.READ, PermissionResource.PROJECTS, READ_DENIED)
+      return projectOverview(ctx, row)
     })
 
     serve(app, 'GET /platform/projects-resource-warnings', async ({ request }) => {

@@ -1,8 +1,16 @@
 import { QueryPerformanceReport } from '../query-performance'
-import { ProjectDisk, ProjectResourceWarnings, ProjectUsage, UpdateDiskBody } from '../resources'
+import { ProjectDisk, ProjectOverview, ProjectResourceWarnings, ProjectUsage, UpdateDiskBody } from '../resources'
 import type { RouteDefinition } from './define'
 
 export const resourceApiRoutes = {
+  'GET /platform/projects/{ref}/overview': {
+    method: 'GET',
+    path: '/platform/projects/{ref}/overview',
+    params: ['ref'],
+    response: ProjectOverview,
+    description:
+      "The project home's figures: database size and client connections (live), data API requests and function invocations in the last hour, storage used",
+  },
   'GET /platform/projects/{ref}/reports/query-performance': {
     method: 'GET',
     path: '/platform/projects/{ref}/reports/query-performance',

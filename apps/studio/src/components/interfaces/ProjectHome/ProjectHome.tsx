@@ -7,6 +7,8 @@ import { PageContainer } from '../../ui/PageContainer'
 import { PageSkeleton } from '../../ui/Skeleton'
 import { ProjectStatusBadge } from '../Projects/ProjectStatusBadge'
 import { formatPostgresVersion } from '../Projects/projects.utils'
+import { ConnectFromApp } from './ConnectFromApp'
+import { ProjectFigures } from './ProjectFigures'
 import {
   CONNECTION_STRING_HINT,
   CONNECTION_STRING_LABEL,
@@ -57,6 +59,8 @@ export function ProjectHome() {
         ))}
       </dl>
 
+      <ProjectFigures projectRef={project.ref} />
+
       <section aria-labelledby="connection-string-title" className="space-y-2">
         <h2 id="connection-string-title" className="text-base font-semibold text-neutral-900">
           {CONNECTION_STRING_TITLE}
@@ -85,6 +89,8 @@ export function ProjectHome() {
           <CodeBlock value={project.restUrl} label={REST_URL_LABEL} data-testid="rest-url" />
         </section>
       )}
+
+      <ConnectFromApp projectRef={project.ref} />
     </PageContainer>
   )
 }

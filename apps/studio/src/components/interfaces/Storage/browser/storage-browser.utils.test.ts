@@ -47,6 +47,6 @@ describe('storage browser utils', () => {
     expect(parentOf('c.txt')).toBe('')
     expect(formatBytes(512)).toBe('512 B')
     expect(formatBytes(1536)).toBe('1.5 KB')
-    expect(formatBytes(null)).toBe('—')
+    expect(formatBytes(null)).toBe('–')
   })
 })

@@ -51,18 +51,7 @@ export function prettyJson(text: string): { text: string; valid: boolean } {
   }
 }
 
-export function formatBytes(bytes: number | null | undefined): string {
-  if (bytes === null || bytes === undefined) return '—'
-  if (bytes < 1024) return `${bytes} B`
-  const units = ['KB', 'MB', 'GB', 'TB']
-  let value = bytes / 1024
-  let unit = 0
-  while (value >= 1024 && unit < units.length - 1) {
-    value /= 1024
-    unit++
-  }
-  return `${value < 10 ? value.toFixed(1) : Math.round(value)} ${units[unit]}`
-}
+export { formatBytes } from '../../../../lib/format-bytes'
 
 /** What is wrong with a new file or folder name typed in the browser, or null; the server checks again. */
 export function nameProblem(name: string): string | null {
