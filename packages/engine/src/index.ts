@@ -1,3 +1,4 @@
+export { type CloneMethod, type CloneResult, cloneRunningCluster } from './backup/clone'
 export { archiveStoppedCluster } from './backup/cold'
 export { readArchiveManifest } from './backup/manifest'
 export { onlineBaseBackup } from './backup/online'

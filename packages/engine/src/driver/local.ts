@@ -2,6 +2,7 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import type { ClientConfig } from 'pg'
+import { type CloneResult, cloneRunningCluster } from '../backup/clone'
 import { type WalArchiveState, walArchiveSettings } from '../backup/wal-archive'
 import { checkpointCluster } from '../cluster/checkpoint'
 import { connectionConfig } from '../cluster/client'
@@ -146,6 +147,25 @@ export class LocalDriver implements ProjectDriver {
       },
       input,
     )
+  }
+
+  /**
+   * Gives `targetRef` a copy of `sourceRef`'s data (the source keeps running), ready for createProject to adopt:
+   * blocks shared where the filesystem can, copied otherwise. A target that already has its data is left as it is.
+   */
+  async cloneProjectData(sourceRef: string, targetRef: string): Promise<CloneResult | null> {
+    assertValidRef(sourceRef)
+    assertValidRef(targetRef)
+    if ((await this.dataMajor(targetRef)) !== null) return null
+    const source = await this.location(sourceRef)
+    if (!source || (await clusterPid(source)) === null) throw new Error(`Project ${sourceRef} is not running`)
+    const owner = await this.users.resolve(targetRef)
+    const { projectDir, dataDir } = this.projectPaths(targetRef)
+    await mkdir(this.options.dataDir, { recursive: true })
+    await mkdirOwned(projectDir, owner, 0o700)
+    await settleDataDir(dataDir)
+    await rm(dataDir, { recursive: true, force: true })
+    return this.exclusive(sourceRef, () => cloneRunningCluster(source, dataDir, owner))
   }
 
   async startProject(ref: string, config: ProjectRuntimeConfig): Promise<StartProjectResult> {

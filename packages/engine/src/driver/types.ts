@@ -1,5 +1,6 @@
 import type { Readable } from 'node:stream'
 import type { ClientConfig } from 'pg'
+import type { CloneResult } from '../backup/clone'
 import type { BackupKind, ProgressCallback } from '../backup/types'
 import type { WalArchiveState } from '../backup/wal-archive'
 import type { SettingValue, StopMode } from '../cluster/types'
@@ -137,6 +138,11 @@ export interface ProjectDriver {
   readonly kind: string
   /** Initialises (unless done already), starts and bootstraps the project's roles. */
   createProject(input: CreateProjectInput): Promise<CreateProjectResult>
+  /**
+   * Copies a running project's data to a project that has none yet (a branch with data); createProject then
+   * adopts it. Null when the target already has its data (a retry).
+   */
+  cloneProjectData(sourceRef: string, targetRef: string): Promise<CloneResult | null>
   /** Applies the config and starts the server; a running server is adopted (restarted if its port changed). */
   startProject(ref: string, config: ProjectRuntimeConfig): Promise<StartProjectResult>
   /** No-op when the server is not running. */
