@@ -77,6 +77,21 @@ test('branching: enable it with a wrong then a right branch name, then watch a p
     await expect(row.getByTestId('branch-status')).toHaveText('Migrations passed', { timeout: 90_000 })
     await expect(row).toContainText('feature')
     await expect(row).toContainText('$0.32')
+
+    // a branch with data: the parent's rows, copied as they are now
+    const parentRows = await send(page, 'POST', `/platform/pg-meta/${ref}/query`, {
+      query:
+        'create table public.e2e_customers (id int primary key); insert into public.e2e_customers values (1), (2), (3)',
+    })
+    expect(parentRows.ok(), await parentRows.text()).toBe(true)
+    await page.getByLabel('Branch name').fill('with-data')
+    await page.getByLabel('Git branch').fill('main')
+    await page.getByLabel("Copy the parent's data").check()
+    await page.getByRole('button', { name: 'Create branch' }).click()
+    await expect(page.getByText('Successfully created new branch')).toBeVisible()
+    const dataRow = page.getByTestId('branch-row-with-data')
+    await expect(dataRow.getByTestId('branch-status')).toHaveText('Migrations passed', { timeout: 90_000 })
+    await expect(dataRow.getByTestId('branch-data-copy')).toHaveText(/data \((copy-on-write|full copy)\)/)
   } finally {
     repo.remove()
   }

@@ -28,6 +28,7 @@ export const BRANCHING_MESSAGES = {
   notEnabled: 'Enable branching on the project first',
   branchOfBranch: 'A preview branch cannot have branches of its own',
   writeDenied: 'You need additional permissions to manage git connections and branches',
+  withDataNeedsRunningParent: "A branch with data copies the parent's database, so the parent must be running",
 } as const
 
 /** Control characters and spaces: never part of a URL or name the platform passes on. */
@@ -147,6 +148,8 @@ export const CreateBranchBody = z.object({
     .refine((name) => !hasControlOrSpace(name.replace(/ /g, '')), 'A branch name cannot contain control characters'),
   git_branch: GitBranchName,
   region: z.string().max(50).optional(),
+  /** start from a copy of the parent's data as it is now (the parent must be running), then run new migrations */
+  with_data: z.boolean().optional(),
 })
 export type CreateBranchBody = z.infer<typeof CreateBranchBody>
 
@@ -165,6 +168,9 @@ export const Branch = z.object({
   failed_migration: z.string().nullable(),
   /** the branch project's own status (COMING_UP while its cluster is made) */
   project_status: z.string(),
+  with_data: z.boolean(),
+  /** how the parent's data was copied (shared blocks or a full copy) and how long it took; null without data */
+  data_copy: z.object({ method: z.enum(['reflink', 'copy']), duration_ms: z.number() }).nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 })

@@ -48,8 +48,8 @@ const settled = (id: string) =>
     250,
   )
 
-async function queryBranch(branchRef: string, text: string) {
-  const client = new pg.Client(await f.t.platform.ctx.driver.projectConnection(branchRef))
+async function queryBranch(branchRef: string, text: string, user?: string) {
+  const client = new pg.Client(await f.t.platform.ctx.driver.projectConnection(branchRef, { user }))
   client.on('error', () => {})
   await client.connect()
   try {
@@ -209,6 +209,36 @@ describe('preview branches', () => {
       { id: 1, stock: 5 },
       { id: 2, stock: 5 },
     ])
+  }, 120_000)
+
+  it("starts a branch with data from the parent's rows as they are now; its writes stay on the branch", async () => {
+    // as the tenant's owner, as an app's tables are
+    await queryBranch(ref, 'create table public.customers (id int primary key, name text)', 'postgres')
+    await queryBranch(ref, "insert into public.customers select n, 'customer ' || n from generate_series(1, 1000) as n")
+    const created = await f.owner.post<Branch>(`/v1/projects/${ref}/branches`, {
+      branch_name: 'with-data',
+      git_branch: 'main',
+      with_data: true,
+    })
+    expect(created.status, JSON.stringify(created.body)).toBe(201)
+    expect(created.body.with_data).toBe(true)
+    const done = await settled(created.body.id)
+    expect(done.status).toBe('MIGRATIONS_PASSED')
+    expect(done.data_copy?.method).toMatch(/^(reflink|copy)$/)
+    const dataRef = created.body.project_ref
+    expect(await queryBranch(dataRef, 'select count(*)::int as n from public.customers')).toEqual([{ n: 1000 }])
+    await queryBranch(dataRef, "insert into public.customers values (5001, 'branch only')")
+    await queryBranch(ref, "insert into public.customers values (5002, 'parent only')")
+    expect(await queryBranch(ref, 'select id from public.customers where id > 5000')).toEqual([{ id: 5002 }])
+    expect(await queryBranch(dataRef, 'select id from public.customers where id > 5000')).toEqual([{ id: 5001 }])
+    // the branch's data API answers with the branch's own keys
+    const keys = (await f.owner.get<{ name: string; api_key: string }[]>(`/v1/projects/${dataRef}/api-keys`)).body
+    const service = keys.find((key) => key.name === 'service_role')?.api_key ?? ''
+    const rows = await fetch(`${f.t.baseUrl}/p/${dataRef}/rest/v1/customers?id=eq.5001&select=name`, {
+      headers: { apikey: service, authorization: `Bearer ${service}` },
+    })
+    expect(await rows.json()).toEqual([{ name: 'branch only' }])
+    expect((await f.owner.delete(`/v1/projects/${ref}/branches/${created.body.id}`)).status).toBe(200)
   }, 120_000)
 
   it('deletes the parent with its branches only once that is confirmed', async () => {

@@ -204,6 +204,27 @@ export async function destroyClusterIfResetting(ctx: AppContext, project: Projec
   await ctx.db.updateTable('project_branches').set({ reset_pending: false }).where('id', '=', branch.id).execute()
 }
 
+/**
+ * A branch with data starts from a copy of its parent's data as it is now (made again on a reset, after the old
+ * cluster is gone); the create job then adopts the copy and gives it the branch's own passwords.
+ */
+export async function copyParentDataIfBranch(ctx: AppContext, project: ProjectRow): Promise<void> {
+  const branch = await ctx.db
+    .selectFrom('project_branches')
+    .innerJoin('projects as parent', 'parent.id', 'project_branches.parent_project_id')
+    .select(['project_branches.id', 'project_branches.with_data', 'parent.ref as parent_ref'])
+    .where('project_branches.project_id', '=', project.id)
+    .executeTakeFirst()
+  if (!branch?.with_data) return
+  const copy = await ctx.driver.cloneProjectData(branch.parent_ref, project.ref)
+  if (!copy) return
+  await ctx.db
+    .updateTable('project_branches')
+    .set({ data_copy_method: copy.method, data_copy_ms: copy.durationMs, updated_at: new Date() })
+    .where('id', '=', branch.id)
+    .execute()
+}
+
 export async function buildIfBranch(ctx: AppContext, project: ProjectRow): Promise<void> {
   const branch = await ctx.db
     .selectFrom('project_branches')

@@ -35,6 +35,11 @@ export function toBranch(row: BranchWithRefs): Branch {
     error: row.status_error,
     failed_migration: row.failed_migration,
     project_status: row.project_status,
+    with_data: row.with_data,
+    data_copy:
+      row.data_copy_method === 'reflink' || row.data_copy_method === 'copy'
+        ? { method: row.data_copy_method, duration_ms: row.data_copy_ms ?? 0 }
+        : null,
     created_at: row.created_at.toISOString(),
     updated_at: row.updated_at.toISOString(),
   }
@@ -140,6 +145,8 @@ export async function createBranch(
     throw badRequest(BRANCHING_MESSAGES.notEnabled)
   }
   await assertGitBranchExists(ctx, parent, connectionId, body.git_branch)
+  if (body.with_data && parent.status !== 'ACTIVE_HEALTHY')
+    throw conflict(BRANCHING_MESSAGES.withDataNeedsRunningParent)
   const engine = pickEngine(ctx, parent.postgres_major)
   const verifier = scramSha256Verifier(randomToken(24)) ?? ''
   let branchId = ''
@@ -164,6 +171,7 @@ export async function createBranch(
           git_branch: body.git_branch,
           status: 'CREATING_PROJECT',
           password_verifier: verifier,
+          with_data: body.with_data ?? false,
         })
         .returning('id')
         .executeTakeFirstOrThrow()

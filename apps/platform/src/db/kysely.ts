@@ -14,6 +14,7 @@ import * as restoreChecks from './migrations/012-restore-checks'
 import * as assistant from './migrations/013-assistant'
 import * as resourceSamples from './migrations/014-resource-samples'
 import * as branching from './migrations/015-branching'
+import * as branchData from './migrations/016-branch-data'
 import type { Database } from './types'
 
 export type Db = Kysely<Database>
@@ -35,6 +36,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '013-assistant': assistant,
   '014-resource-samples': resourceSamples,
   '015-branching': branching,
+  '016-branch-data': branchData,
 }
 
 export function createDb(config: pg.PoolConfig): { db: Db; pool: pg.Pool } {

@@ -356,6 +356,9 @@ export interface ProjectBranchesTable {
   failed_migration: ColumnType<string | null, string | null | undefined, string | null>
   /** a reset was asked for: the next create run starts from an empty cluster */
   reset_pending: ColumnType<boolean, boolean | undefined, boolean>
+  with_data: ColumnType<boolean, boolean | undefined, boolean>
+  data_copy_method: ColumnType<string | null, string | null | undefined, string | null>
+  data_copy_ms: ColumnType<number | null, number | null | undefined, number | null>
   /** SCRAM verifier of the branch's postgres password, for re-creating its cluster on reset */
   password_verifier: string
   created_at: CreatedAt

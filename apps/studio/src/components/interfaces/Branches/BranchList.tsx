@@ -16,6 +16,7 @@ import {
   BRANCH_RESET_CONFIRM,
   BRANCH_RESET_LABEL,
   BRANCH_STATUS_LABELS,
+  DATA_COPY_LABELS,
   NO_BRANCHES,
 } from './branches.constants'
 
@@ -91,7 +92,14 @@ export function BranchList({
                     </p>
                   )}
                 </td>
-                <td className="py-2 font-mono text-xs">{branch.git_branch}</td>
+                <td className="py-2 font-mono text-xs">
+                  {branch.git_branch}
+                  {branch.with_data && (
+                    <span className="ml-2 font-sans text-neutral-500" data-testid="branch-data-copy">
+                      {branch.data_copy ? DATA_COPY_LABELS[branch.data_copy.method] : 'data'}
+                    </span>
+                  )}
+                </td>
                 <td className="py-2">{age(branch.created_at)}</td>
                 <td className="py-2">${branchCostSoFar(branch.created_at).toFixed(2)}</td>
                 <td className="py-2">

@@ -11,6 +11,7 @@ import { getErrorMessage } from '../../../data/fetcher'
 import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'
 import { useCan } from '../../../lib/use-can'
 import { Button } from '../../ui/Button'
+import { Checkbox } from '../../ui/Checkbox'
 import { ErrorState } from '../../ui/ErrorState'
 import { Input } from '../../ui/Input'
 import { PageContainer } from '../../ui/PageContainer'
@@ -26,6 +27,8 @@ import {
   CREATE_BRANCH_TITLE,
   ENABLE_BRANCHING_LABEL,
   PRODUCTION_BRANCH_SUMMARY,
+  WITH_DATA_DESCRIPTION,
+  WITH_DATA_LABEL,
 } from './branches.constants'
 import { EnableBranchingDialog } from './EnableBranchingDialog'
 
@@ -88,11 +91,13 @@ function EnabledBranching({
   const repository = connections.data?.find((c) => c.id === connectionId)?.repository.name ?? ''
   const [name, setName] = useState('')
   const [gitBranch, setGitBranch] = useState('')
+  const [withData, setWithData] = useState(false)
   const create = useBranchCreateMutation({
     onSuccess: () => {
       toast.success(BRANCHING_MESSAGES.created)
       setName('')
       setGitBranch('')
+      setWithData(false)
     },
     onError: (error) => toast.error(BRANCHING_MESSAGES.createFailed(getErrorMessage(error))),
   })
@@ -113,6 +118,7 @@ function EnabledBranching({
               branch_name: name.trim(),
               git_branch: gitBranch.trim(),
               region: project.data?.region,
+              ...(withData ? { with_data: true } : {}),
             })
           }}
         >
@@ -131,6 +137,14 @@ function EnabledBranching({
             placeholder="feature/my-change"
             autoComplete="off"
           />
+          <div className="basis-full">
+            <Checkbox
+              label={WITH_DATA_LABEL}
+              description={WITH_DATA_DESCRIPTION}
+              checked={withData}
+              onChange={(event) => setWithData(event.target.checked)}
+            />
+          </div>
           <Button
             type="submit"
             variant="primary"

@@ -60,3 +60,8 @@ export const BRANCH_STATUS_LABELS = {
   MIGRATIONS_PASSED: 'Migrations passed',
   MIGRATIONS_FAILED: 'Migrations failed',
 } as const
+
+export const WITH_DATA_LABEL = "Copy the parent's data"
+export const WITH_DATA_DESCRIPTION =
+  "The branch starts with the parent's rows as they are now (the parent must be running), then runs the git branch's new migrations. Without it, the branch starts empty."
+export const DATA_COPY_LABELS = { reflink: 'data (copy-on-write)', copy: 'data (full copy)' } as const
