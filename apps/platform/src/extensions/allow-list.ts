@@ -15,6 +15,11 @@ export interface AllowListedExtension {
   grantsSql?: (schema: string) => string
   /** a library the server must load at start (shared_preload_libraries) before the extension works */
   preloadLibrary?: string
+  /** run as the platform superuser after CREATE EXTENSION and before DROP EXTENSION: what turns it on and off */
+  enabledSql?: string
+  disabledSql?: string
+  /** sessions opened before the change keep the old behaviour: the platform's pools reconnect */
+  reconnectPools?: boolean
 }
 
 const schemaQualified = (schema: string, name: string) => `"${schema.replaceAll('"', '""')}".${name}`
@@ -37,6 +42,14 @@ export const PLATFORM_EXTENSIONS: readonly AllowListedExtension[] = [
     name: 'pg_stat_statements',
     purpose: 'Planning and execution statistics of every SQL statement the server ran.',
     preloadLibrary: 'pg_stat_statements',
+    // the server counts nothing by default (the counters cost throughput); the database counts once it is on
+    enabledSql: `DO $track$ BEGIN
+  EXECUTE pg_catalog.format('ALTER DATABASE %I SET pg_stat_statements.track = %L', current_database(), 'top');
+END $track$`,
+    disabledSql: `DO $track$ BEGIN
+  EXECUTE pg_catalog.format('ALTER DATABASE %I RESET pg_stat_statements.track', current_database());
+END $track$`,
+    reconnectPools: true,
     // reset is revoked from PUBLIC by the script; the database owner may clear its statistics
     grantsSql: (schema) => `
 DO $grant$

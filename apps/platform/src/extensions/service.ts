@@ -76,7 +76,7 @@ export async function enableExtension(
   }
   const listed = allowListedExtension(name)
   if (!listed) throw badRequest(EXTENSION_UNAVAILABLE_MESSAGE(name, extension.reason ?? ''))
-  return inProjectTransaction(ctx, project.ref, PLATFORM_SUPERUSER, name, async (client) => {
+  const installed = await inProjectTransaction(ctx, project.ref, PLATFORM_SUPERUSER, name, async (client) => {
     await assertPreloaded(client, listed)
     await ensurePlatformSchema(client)
     await client.query(
@@ -85,8 +85,23 @@ export async function enableExtension(
     const installed = await readInstalled(client, name)
     // an older project may have it elsewhere (installed by a tenant who was superuser): grant where it is
     if (listed.grantsSql && installed.schema) await client.query(listed.grantsSql(installed.schema))
+    if (listed.enabledSql) await client.query(listed.enabledSql)
     return installed
   })
+  if (listed.reconnectPools) await ctx.connections.closeProject(project.ref)
+  return installed
+}
+
+/**
+ * Applies an enabled allow-listed extension's switch again (its `enabledSql`), for a project that enabled it before
+ * the platform had one: pg_stat_statements counts nothing otherwise.
+ */
+export async function reapplyExtensionSwitch(ctx: AppContext, ref: string, name: string): Promise<void> {
+  const listed = allowListedExtension(name)
+  const enabledSql = listed?.enabledSql
+  if (!enabledSql) return
+  await inProjectTransaction(ctx, ref, PLATFORM_SUPERUSER, name, (client) => client.query(enabledSql))
+  if (listed.reconnectPools) await ctx.connections.closeProject(ref)
 }
 
 /**
@@ -102,10 +117,14 @@ export async function disableExtension(
   const extension = await findExtension(ctx, project, name)
   if (extension.installed_version === null) return extension
   const role = extension.availability === 'trusted' ? TENANT_OWNER_ROLE : PLATFORM_SUPERUSER
-  return inProjectTransaction(ctx, project.ref, role, name, async (client) => {
+  const listed = extension.availability === 'trusted' ? undefined : allowListedExtension(name)
+  const dropped = await inProjectTransaction(ctx, project.ref, role, name, async (client) => {
+    if (listed?.disabledSql) await client.query(listed.disabledSql)
     await client.query(`DROP EXTENSION IF EXISTS ${client.escapeIdentifier(name)} RESTRICT`)
     return readInstalled(client, name)
   })
+  if (listed?.reconnectPools) await ctx.connections.closeProject(project.ref)
+  return dropped
 }
 
 async function readInstalled(client: pg.ClientBase, name: string): Promise<DatabaseExtension> {

@@ -1,4 +1,5 @@
 import { QUERY_PERFORMANCE_LIMIT, QueryPerformanceReport } from '@pgfleet/contracts'
+import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
 import { ApiClient } from '../testing/harness'
@@ -47,6 +48,18 @@ describe('query performance', () => {
     expect(insert?.calls).toBe(25)
     expect(insert?.role).toBe('postgres')
     expect(report.most_frequent.map((row) => row.role)).not.toContain('pgfleet_admin')
+  })
+
+  it('counts again for a project that enabled the extension before counting was switched per database', async () => {
+    const superuser = new pg.Client(await f.t.platform.ctx.driver.projectConnection(f.project.ref))
+    await superuser.connect()
+    await superuser.query('alter database postgres reset pg_stat_statements.track')
+    await superuser.end()
+    await f.t.platform.ctx.connections.closeProject(f.project.ref)
+    expect(QueryPerformanceReport.parse((await f.owner.get(path)).body).enabled).toBe(true)
+    for (let i = 0; i < 3; i++) await asTenant('select count(*) from perf_items where id > 20')
+    const report = QueryPerformanceReport.parse((await f.owner.get(path)).body)
+    expect(report.most_frequent.find((row) => row.query.includes('id > $1'))?.calls).toBe(3)
   })
 
   it('answers members, and no one else', async () => {
