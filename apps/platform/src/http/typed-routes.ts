@@ -69,13 +69,7 @@ export function serve<K extends JsonRouteKey>(
   handler: (call: RouteCall<K>) => Promise<RouteResponse<K>>,
   options: RouteOptions = {},
 ): void {
-  const route = apiRoutes[key]
-  app.route({
-    ...options,
-    method: route.method,
-    url: fastifyPath(route.path),
-    handler: (request, reply) => handler(routeCall(key, request, reply)),
-  })
+  register(app, key, handler, options)
 }
 
 /** Registers the handler of a route that streams a file (it sends through `reply` itself). */
@@ -84,6 +78,15 @@ export function serveFile<K extends FileRouteKey>(
   key: K,
   handler: (call: RouteCall<K>) => Promise<unknown>,
   options: RouteOptions = {},
+): void {
+  register(app, key, handler, options)
+}
+
+function register<K extends ApiRouteKey>(
+  app: FastifyInstance,
+  key: K,
+  handler: (call: RouteCall<K>) => Promise<unknown>,
+  options: RouteOptions,
 ): void {
   const route = apiRoutes[key]
   app.route({

@@ -7,7 +7,6 @@ import {
   type ListObjectsBody,
   type ListObjectsResponse,
   type SignedUrlResponse,
-  STORAGE_NOT_RUNNING_MESSAGE,
   type StorageEntry,
   type UploadObjectResponse,
 } from '@pgfleet/contracts'
@@ -21,7 +20,7 @@ import { mimeTypeRefused, toHttpError } from './errors'
 import { discard, placeFile, pruneEmptyFolders, removeObjectFiles, writeTempFile } from './files'
 import { type ListEntry, listFolder, moveObject, type ObjectMetadata, saveObject } from './objects'
 import { bucketDir, objectFilePath, uploadTempDir, validateObjectName } from './paths'
-import { SERVICE_ROLE_AUTH, storageDatabases, withRole } from './pools'
+import { asService } from './service'
 import { signObjectUrl } from './signed-urls'
 import { baseMimeType, receiveUpload } from './upload-body'
 
@@ -31,22 +30,6 @@ import { baseMimeType, receiveUpload } from './upload-body'
  * checks it, so a hostile name never becomes a file path outside its bucket.
  */
 type BrowserProject = Pick<ProjectRow, 'ref' | 'status' | 'port' | 'authenticator_password' | 'jwt_secret'>
-
-async function asService<T>(ctx: AppContext, project: BrowserProject, work: (client: pg.ClientBase) => Promise<T>) {
-  if (project.status !== 'ACTIVE_HEALTHY' || project.port === null) {
-    throw conflict(STORAGE_NOT_RUNNING_MESSAGE(project.ref, project.status))
-  }
-  try {
-    const db = await storageDatabases(ctx).database({
-      ref: project.ref,
-      port: project.port,
-      authenticatorPassword: project.authenticator_password,
-    })
-    return await withRole(db, SERVICE_ROLE_AUTH, work)
-  } catch (error) {
-    throw toHttpError(error)
-  }
-}
 
 /** Name checks answer the platform's `{ message }` 400 rather than the Storage API's shape. */
 function checkedName(name: string): string {

@@ -31,7 +31,12 @@ import { SERVICE_ROLE_AUTH, storageDatabases, withRole } from './pools'
  */
 type StorageProject = Pick<ProjectRow, 'ref' | 'status' | 'port' | 'authenticator_password'>
 
-async function asService<T>(ctx: AppContext, project: StorageProject, work: (client: pg.ClientBase) => Promise<T>) {
+/** Runs `work` as the project's service role on its storage database; a stopped project is a 409. */
+export async function asService<T>(
+  ctx: AppContext,
+  project: StorageProject,
+  work: (client: pg.ClientBase) => Promise<T>,
+) {
   if (project.status !== 'ACTIVE_HEALTHY' || project.port === null) {
     throw conflict(STORAGE_NOT_RUNNING_MESSAGE(project.ref, project.status))
   }

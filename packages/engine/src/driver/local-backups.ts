@@ -55,11 +55,11 @@ export interface BackupHost {
   runAsOf(ref: string): RunAs | null
   engineFor(major: number): PostgresEngine
   dataMajor(ref: string): Promise<number | null>
-  /** The spec of the configuration on disk as it is (to let a crashed server recover before archiving). */
+  /** The cluster spec of the configuration on disk as it is (to let a crashed server recover before archiving). */
   storedSpec(ref: string): Promise<ClusterSpec>
   /** Checks the data directory and writes `config`'s settings, ready for a start. */
   configuredSpec(ref: string, config: ProjectRuntimeConfig): Promise<ClusterSpec>
-  /** The spec `config` gives the project, without touching its files. */
+  /** The cluster spec `config` gives the project, without touching its files. */
   projectSpec(ref: string, config: ProjectRuntimeConfig): ClusterSpec
   startTimeoutMs?: number
 }

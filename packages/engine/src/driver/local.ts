@@ -406,7 +406,7 @@ export class LocalDriver implements ProjectDriver {
     return { major, port: stored.port, settings }
   }
 
-  /** The spec of the configuration on disk, unchanged (the compute size is irrelevant: settings are not written). */
+  /** The cluster spec of the configuration on disk, unchanged (the compute size is irrelevant: settings are not written). */
   private async storedSpec(ref: string): Promise<ClusterSpec> {
     await this.users.resolve(ref)
     const runtime = await this.storedRuntime(ref)
