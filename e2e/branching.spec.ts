@@ -88,7 +88,8 @@ test('branching: enable it with a wrong then a right branch name, then watch a p
     await page.getByLabel('Git branch').fill('main')
     await page.getByLabel("Copy the parent's data").check()
     await page.getByRole('button', { name: 'Create branch' }).click()
-    await expect(page.getByText('Successfully created new branch')).toBeVisible()
+    // the first branch's toast may still be on screen: the newest one is last
+    await expect(page.getByText('Successfully created new branch').last()).toBeVisible()
     const dataRow = page.getByTestId('branch-row-with-data')
     await expect(dataRow.getByTestId('branch-status')).toHaveText('Migrations passed', { timeout: 90_000 })
     await expect(dataRow.getByTestId('branch-data-copy')).toHaveText(/data \((copy-on-write|full copy)\)/)
