@@ -122,4 +122,10 @@ test('the assistant: no key notice, opt in, a table run after the confirmation, 
   await page.getByTestId('inline-ai-apply').click()
   await expect(page.getByTestId('inline-ai-edit')).toHaveCount(0)
   await expect(page.getByRole('textbox', { name: 'SQL' }).first()).toHaveText('select * from todos limit 10;')
+
+  // the first successful run of a snippet that still has its default name names it from its SQL
+  await expect(page.getByTestId('snippet-name')).toHaveValue('New Query')
+  await page.getByRole('button', { name: /^Run( selected)?$/ }).click()
+  await expect(page.getByText('Success. No rows returned.')).toBeVisible()
+  await expect(page.getByTestId('snippet-name')).toHaveValue('Weekly visits')
 })

@@ -28,11 +28,13 @@ export function useSqlCompleteMutation(options: MutationOptions<CompleteSqlRespo
   return useMutation({ ...options, mutationFn: completeSql })
 }
 
-/** A short title and description for a SQL snippet. */
-export async function titleSql({ sql }: { sql: string }) {
-  return api('POST /api/ai/sql/title', { body: { sql } })
+export type SqlTitleVariables = { sql: string; projectRef?: string }
+
+/** A short title and description for a SQL snippet, from the project's organization's model when given. */
+export async function titleSql({ sql, projectRef }: SqlTitleVariables) {
+  return api('POST /api/ai/sql/title', { body: { sql, projectRef } })
 }
 
-export function useSqlTitleMutation(options: MutationOptions<TitleSqlResponse, { sql: string }> = {}) {
+export function useSqlTitleMutation(options: MutationOptions<TitleSqlResponse, SqlTitleVariables> = {}) {
   return useMutation({ ...options, mutationFn: titleSql })
 }

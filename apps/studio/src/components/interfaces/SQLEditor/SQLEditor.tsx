@@ -36,6 +36,7 @@ import {
   UNTITLED_QUERY_LABEL,
 } from './sql-editor.constants'
 import { mergeParameterFields, parameterValues } from './sql-editor.utils'
+import { useSnippetAutoTitle } from './use-snippet-auto-title'
 import {
   useCanSaveSnippets,
   useCompletionData,
@@ -101,6 +102,9 @@ export function SQLEditor({ projectRef, snippetId, variant, actions }: SQLEditor
   const navigate = useNavigate()
   const parameters = useParameters(draft?.sql ?? '')
   const fields = mergeParameterFields(typedParameters, parameters)
+  const foreign = draft ? isForeignDraft(draft, currentUserId) : false
+  const readOnly = (known && !canSave) || foreign
+  const autoTitle = useSnippetAutoTitle(projectRef, { canEdit: !readOnly })
 
   useEffect(() => registerPendingCommit(() => editorRef.current?.commit()), [])
   useEffect(() => {
@@ -120,11 +124,9 @@ export function SQLEditor({ projectRef, snippetId, variant, actions }: SQLEditor
     if (entry) {
       addResult(snippetId, entry)
       setResultsHidden(false)
+      if (entry.response) void autoTitle(snippetId, sql)
     }
   }
-
-  const foreign = isForeignDraft(draft, currentUserId)
-  const readOnly = (known && !canSave) || foreign
 
   const openAiEdit = () => {
     if (readOnly) return

@@ -40,6 +40,9 @@ export const KEEPALIVE_MAX_BODY_BYTES = 60 * 1024
 
 export const UNTITLED_QUERY_LABEL = 'Untitled query'
 export const NEW_QUERY_NAME = 'New Query'
+/** the snippet entity's own default name */
+export const SNIPPET_DEFAULT_NAME = 'Untitled'
+export const TITLE_FAILED = (message: string) => `Failed to generate title: ${message}`
 export const NEW_QUERY_LABEL = 'New query'
 export const RUN_LABEL = 'Run'
 export const RUN_SELECTED_LABEL = 'Run selected'
