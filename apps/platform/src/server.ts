@@ -33,6 +33,7 @@ import { projectRoutes } from './routes/projects'
 import { storageRoutes } from './routes/storage'
 import { storageObjectRoutes } from './routes/storage-objects'
 import { tableEditorRoutes } from './routes/table-editor'
+import { telemetryRoutes } from './routes/telemetry'
 
 const API_PREFIXES = ['/platform/', '/v1/', '/api/', '/p/']
 
@@ -78,6 +79,7 @@ export async function buildServer(ctx: AppContext, logger: FastifyBaseLogger): P
   await app.register(backupRoutes(ctx))
   await app.register(projectUpgradeRoutes(ctx))
   await app.register(platformInfoRoutes(ctx))
+  await app.register(telemetryRoutes(ctx))
   await app.register(platformIsolationRoutes(ctx))
   await app.register(projectRestRoutes(ctx))
   await app.register(pgMetaQueryRoutes(ctx))

@@ -10,6 +10,7 @@ import {
 import { convertToModelMessages, generateText, type LanguageModel, stepCountIs, streamText, type UIMessage } from 'ai'
 import type { AppContext } from '../context'
 import { HttpError } from '../errors'
+import { PerUserRateLimit } from '../http/per-user-rate-limit'
 import { type AssistantProject, assistantProjectFor } from './access'
 import { ConversationStore } from './conversations'
 import { modelErrorMessage } from './errors'
@@ -18,7 +19,6 @@ import { ProjectMetadataReader } from './metadata'
 import { languageModel } from './model'
 import { type ModelSettings, resolveModelSettings } from './model-settings'
 import { metadataAllowedFor, metadataPolicy } from './privacy'
-import { AssistantRateLimit } from './rate-limit'
 import { COMPLETION_SYSTEM_PROMPT, systemPrompt, TITLE_SYSTEM_PROMPT } from './system-prompt'
 import { metadataTools, proposalTools } from './tools'
 
@@ -36,14 +36,14 @@ export interface PreparedChat {
  */
 export class AssistantService {
   readonly conversations: ConversationStore
-  private readonly rateLimit: AssistantRateLimit
+  private readonly rateLimit: PerUserRateLimit
 
   constructor(
     private readonly ctx: AppContext,
     private readonly secrets: SecretBox,
   ) {
     this.conversations = new ConversationStore(ctx.db)
-    this.rateLimit = new AssistantRateLimit(ctx.config.ai.rateLimitPerMinute)
+    this.rateLimit = new PerUserRateLimit(ctx.config.ai.rateLimitPerMinute)
   }
 
   /** The platform's own model settings: what applies when no organization is named. */

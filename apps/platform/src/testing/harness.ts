@@ -4,6 +4,7 @@ import path from 'node:path'
 import { CSRF_COOKIE, CSRF_HEADER } from '@pgfleet/contracts'
 import { removeProjectUsers } from '@pgfleet/engine'
 import { loadConfig } from '../config'
+import { createLogger } from '../logging/logger'
 import { type RunningPlatform, startPlatform } from '../platform'
 
 export interface TestPlatform {
@@ -18,8 +19,14 @@ export interface TestPlatform {
   destroy(): Promise<void>
 }
 
-/** A real platform on a random port and a throwaway data directory. */
-export async function startTestPlatform(env: Record<string, string> = {}): Promise<TestPlatform> {
+/**
+ * A real platform on a random port and a throwaway data directory. `logLines`, when given, receives the
+ * platform's log as JSON lines (at info level) instead of nothing.
+ */
+export async function startTestPlatform(
+  env: Record<string, string> = {},
+  options: { logLines?: string[] } = {},
+): Promise<TestPlatform> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pgfleet-test-'))
   const boot = async () => {
     const config = loadConfig({
@@ -32,7 +39,13 @@ export async function startTestPlatform(env: Record<string, string> = {}): Promi
       PGFLEET_SIGNUP: 'open',
       ...env,
     })
-    const platform = await startPlatform(config)
+    const lines = options.logLines
+    const platform = lines
+      ? await startPlatform(
+          config,
+          createLogger({ level: 'info', format: 'json', destination: { write: (line: string) => lines.push(line) } }),
+        )
+      : await startPlatform(config)
     await platform.app.listen({ port: 0, host: '127.0.0.1' })
     const address = platform.app.server.address()
     if (!address || typeof address === 'string') throw new Error('no address')

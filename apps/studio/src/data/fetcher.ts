@@ -32,7 +32,13 @@ export const TIMEOUT_ERROR_MESSAGE = (ms: number) => `The server did not answer 
 const MUTATING_METHODS: ReadonlySet<HttpMethod> = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 
 /** Paths whose 401 answers mean "not signed in" to the caller, not "session expired". */
-const UNAUTHORIZED_REDIRECT_EXEMPT_PATHS = ['/platform/auth/login', '/platform/auth/signup', '/platform/profile']
+const UNAUTHORIZED_REDIRECT_EXEMPT_PATHS = [
+  '/platform/auth/login',
+  '/platform/auth/signup',
+  '/platform/profile',
+  // analytics never interrupt the user, signed in or not
+  '/platform/telemetry/event',
+]
 
 export function readCookie(cookieString: string, name: string): string | undefined {
   for (const part of cookieString.split(';')) {

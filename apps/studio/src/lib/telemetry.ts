@@ -1,7 +1,8 @@
+import { sendTelemetryEvent } from '../data/telemetry/telemetry-event-mutation'
+
 /**
- * Product analytics events. The platform has no route that collects them yet, so they stay in the page: the
- * latest ones are kept for inspection (tests read them) and announced as a DOM event a collector can listen
- * to. Nothing leaves the browser.
+ * Product analytics events. Each goes to the platform, which writes it to its own log (nothing is sent to anyone
+ * else); the latest ones are also kept in the page (tests read them) and announced as a DOM event.
  */
 export type TelemetryEvent = { name: string; properties: Record<string, string | number | boolean>; at: number }
 
@@ -13,7 +14,11 @@ export function recordEvent(name: string, properties: TelemetryEvent['properties
   const event: TelemetryEvent = { name, properties, at: Date.now() }
   events.push(event)
   if (events.length > KEPT_EVENTS) events.splice(0, events.length - KEPT_EVENTS)
-  if (typeof window !== 'undefined') window.dispatchEvent(new CustomEvent(TELEMETRY_DOM_EVENT, { detail: event }))
+  if (typeof window === 'undefined') return
+  window.dispatchEvent(new CustomEvent(TELEMETRY_DOM_EVENT, { detail: event }))
+  sendTelemetryEvent({ action: name, page: window.location.pathname.slice(0, 500), properties }).catch(() => {
+    // an event that could not be delivered is not worth a word to the user: it is still in the page
+  })
 }
 
 /** The events recorded in this page, oldest first. */

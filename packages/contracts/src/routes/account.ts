@@ -18,6 +18,7 @@ import {
 import { OrganizationPermissions } from '../permissions'
 import { EngineInfo } from '../projects'
 import { CreateSupportRequestBody, SupportRequest } from '../support'
+import { TelemetryEventBody } from '../telemetry'
 import { EmptyResponse, type RouteDefinition } from './define'
 
 /** Signing in, the user's profile and tokens, organizations and their members, and what the platform offers. */
@@ -44,6 +45,15 @@ export const accountApiRoutes = {
     params: [],
     response: EmptyResponse,
     description: 'Signs out: ends the session and clears its cookies',
+  },
+  'POST /platform/telemetry/event': {
+    method: 'POST',
+    path: '/platform/telemetry/event',
+    params: [],
+    body: TelemetryEventBody,
+    response: EmptyResponse,
+    description:
+      "Records a dashboard analytics event in the platform's log (signed-in users, rate limited); nothing leaves the platform",
   },
   'GET /platform/profile': {
     method: 'GET',

@@ -90,8 +90,13 @@ describe('AssistantChat', () => {
   it('sends on Enter with the project, conversation and CSRF header, and shows the streamed reply', async () => {
     const input = renderChat(READY)
     const requests: { url: string; init: RequestInit | undefined }[] = []
+    const analytics: unknown[] = []
     fetchMock.mockImplementation(async (url, init) => {
       if (String(url).startsWith('/platform/feature-flags')) return Response.json({})
+      if (String(url) === '/platform/telemetry/event') {
+        analytics.push(JSON.parse(String(init?.body)))
+        return Response.json({})
+      }
       requests.push({ url: String(url), init })
       return sse([
         { type: 'start' },
@@ -120,6 +125,10 @@ describe('AssistantChat', () => {
     expect(body.messages.at(-1).parts).toEqual([{ type: 'text', text: 'Help me to debug this' }])
     expect(input.value).toBe('')
     expect(recordedEvents().at(-1)?.name).toBe('assistant_debug_submitted')
+    // the event also goes to the platform's log
+    expect(analytics).toEqual([
+      { action: 'assistant_debug_submitted', page: '/', properties: { projectRef: 'abcdefghijklmnopqrst' } },
+    ])
     await waitFor(() => expect(input.placeholder).toBe('Reply to the assistant...'))
   })
 

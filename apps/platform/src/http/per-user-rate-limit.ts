@@ -3,10 +3,10 @@ const WINDOW_MS = 60_000
 const MAX_TRACKED_USERS = 50_000
 
 /**
- * Requests to the model per user over a sliding minute. In memory: one platform process serves a data directory,
- * and a restart only forgives the last minute.
+ * Requests per user over a sliding minute (the assistant's model calls, analytics events). In memory: one platform
+ * process serves a data directory, and a restart only forgives the last minute.
  */
-export class AssistantRateLimit {
+export class PerUserRateLimit {
   private readonly requests = new Map<number, number[]>()
 
   constructor(
