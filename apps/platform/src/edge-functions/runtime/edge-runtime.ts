@@ -58,6 +58,10 @@ export class EdgeFunctionsRuntime {
   private readonly functions = new Map<string, { row: EdgeFunctionRow | null; loadedAt: number }>()
   private readonly keys = new Map<string, { anon: string; service_role: string }>()
   private readonly allowLists = new Map<string, { allow: string[]; loadedAt: number }>()
+  /** the allow-list's names as addresses, for the egress guard: resolving them is too slow for every call */
+  private readonly resolvedAllowLists = new Map<string, { key: string; list: Promise<string[]>; loadedAt: number }>()
+  /** each project's worker user: looking it up runs `getent`, too slow for every call */
+  private readonly workerUsers = new Map<string, Promise<RunAs | null>>()
   private hostNames: Promise<string[]> | null = null
   private guard: Promise<string | null> | null = null
   private ipv6: Promise<string[]> | null = null
@@ -96,12 +100,22 @@ export class EdgeFunctionsRuntime {
   /** The OS user of the project's workers: its own when the platform runs as root, none otherwise. */
   async workerUser(ref: string): Promise<RunAs | null> {
     const { runAs } = await this.prepare()
-    return runAs ? resolveProjectUser(ref, PROJECT_FUNCTIONS_USER_PREFIX) : null
+    if (!runAs) return null
+    let user = this.workerUsers.get(ref)
+    if (!user) {
+      user = resolveProjectUser(ref, PROJECT_FUNCTIONS_USER_PREFIX)
+      if (this.workerUsers.size >= MAX_CACHED_FUNCTIONS) this.workerUsers.clear()
+      this.workerUsers.set(ref, user)
+      // a failed lookup is asked again by the next call
+      user.catch(() => this.workerUsers.delete(ref))
+    }
+    return user
   }
 
   /** The project is deleted: its workers' OS user goes too (its workers have stopped). */
   async removeWorkerUser(ref: string): Promise<void> {
     const { runAs } = await this.prepare()
+    this.workerUsers.delete(ref)
     const name = projectUserName(ref, PROJECT_FUNCTIONS_USER_PREFIX)
     if (runAs && (await lookupUser(name))) await removeSystemUser(name)
   }
@@ -116,7 +130,7 @@ export class EdgeFunctionsRuntime {
     if (!this.apiSockets) throw new Error('The functions API sockets are not set up')
     const apiSocketPath = await this.apiSockets.ensure(project.ref, socketDir, runAs)
     const allow = await this.networkAllow(project.ref)
-    const guardAllow = (await this.egressGuard()) ? await guardAllowList(allow) : []
+    const guardAllow = (await this.egressGuard()) ? await this.resolvedAllow(project.ref, allow) : []
     const env = {
       SUPABASE_URL: `${INTERNAL_API_ORIGIN}/p/${project.ref}`,
       SUPABASE_ANON_KEY: keys.anon,
@@ -155,6 +169,18 @@ export class EdgeFunctionsRuntime {
 
   forgetNetwork(ref: string): void {
     this.allowLists.delete(ref)
+    this.resolvedAllowLists.delete(ref)
+  }
+
+  /** The allow-list with names resolved to addresses (cached briefly, like the list itself). */
+  private resolvedAllow(ref: string, allow: string[]): Promise<string[]> {
+    const key = allow.join(',')
+    const cached = this.resolvedAllowLists.get(ref)
+    if (cached && cached.key === key && Date.now() - cached.loadedAt < FUNCTION_CACHE_TTL_MS) return cached.list
+    const list = guardAllowList(allow)
+    if (this.resolvedAllowLists.size >= MAX_CACHED_FUNCTIONS) this.resolvedAllowLists.clear()
+    this.resolvedAllowLists.set(ref, { key, list, loadedAt: Date.now() })
+    return list
   }
 
   private localHostNames(): Promise<string[]> {
