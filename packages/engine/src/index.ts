@@ -91,7 +91,7 @@ export {
   projectDiskReading,
   projectResourceReadings,
 } from './driver/local-resources'
-export type { UpgradeProgress, UpgradeResult } from './driver/local-upgrade'
+export type { UpgradeMethod, UpgradeOptions, UpgradeProgress, UpgradeResult } from './driver/local-upgrade'
 export type {
   BackupProjectOptions,
   CreateProjectInput,

@@ -8,11 +8,14 @@ import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
 import type { ClusterSpec } from '../cluster/types'
 import type { PostgresEngine } from '../engines/types'
+import { runCommand } from '../system/run-command'
 import { copyRoles } from '../upgrade/copy-roles'
+import { createDatabaseLike, databasesOf, verifyCopies } from '../upgrade/databases'
 import { dumpAndRestore, dumpTools } from '../upgrade/dump-restore'
 import { missingExtensions, updateExtensions } from '../upgrade/extensions'
+import { logicalReplicationBlockers } from '../upgrade/logical-replication'
 import type { UpgradeProgressKey } from '../upgrade/progress'
-import { compareDatabases } from '../upgrade/verify'
+import { cleanUpLogicalUpgrade, logicalDataPhase } from './local-upgrade-logical'
 import type { ProjectRuntimeConfig } from './types'
 
 export interface UpgradeHost {
@@ -24,11 +27,71 @@ export interface UpgradeHost {
   startTimeoutMs?: number
 }
 
+/**
+ * How the data moves: `logical` copies the schema, then replicates every table while clients keep writing, and
+ * cuts them off only for the switchover; `dump` cuts them off for a whole dump and restore.
+ */
+export type UpgradeMethod = 'logical' | 'dump'
+
+export interface UpgradeOptions {
+  /** Default: logical, unless a database holds what logical replication does not carry. */
+  method?: UpgradeMethod
+}
+
 export interface UpgradeResult {
+  method: UpgradeMethod
   /** where the old major's data directory was kept */
   previousDataDir: string
-  timings: { dumpMs: number; restoreMs: number; downtimeMs: number; totalMs: number }
+  timings: {
+    dumpMs: number
+    restoreMs: number
+    /** logical: from the subscriptions' start to every table's initial copy done (clients still writing) */
+    syncMs: number
+    /** how long clients could not write: from the cut-off to the new major serving on the project's port */
+    downtimeMs: number
+    totalMs: number
+  }
   extensionsUpdated: string[]
+}
+
+/** What a phase that moves the data hears and answers. */
+export interface DataPhaseInput {
+  host: UpgradeHost
+  ref: string
+  source: ProjectRuntimeConfig
+  tools: { pgDump: string; pgRestore: string }
+  newSpec: ClusterSpec
+  oldLocation: ClusterSpec
+  databases: string[]
+  progress: UpgradeProgress
+  /** clients are cut off from here on; the old cluster now runs at `location` (socket only) */
+  cutOff(location: ClusterSpec): void
+}
+
+export interface DataPhaseResult {
+  dumpMs: number
+  restoreMs: number
+  syncMs: number
+  extensionsUpdated: string[]
+}
+
+/**
+ * Settings of the new cluster while it is filled: nothing it holds matters until the checks pass, so it skips
+ * fsync, full pages and most WAL, and builds indexes with more memory. It is flushed (syncfs) and restarted with
+ * the project's settings before the switchover.
+ */
+const LOADING_SETTINGS = {
+  fsync: 'off',
+  full_page_writes: 'off',
+  synchronous_commit: 'off',
+  wal_level: 'minimal',
+  max_wal_senders: 0,
+  max_wal_size: '8GB',
+  checkpoint_timeout: '1h',
+  autovacuum: 'off',
+  maintenance_work_mem: '512MB',
+  // a subscription whose source restarted reconnects at once
+  wal_retrieve_retry_interval: '100ms',
 }
 
 /**
@@ -113,25 +176,60 @@ async function settleSwitchover(
   return {
     previousDataDir: previous,
     extensionsUpdated: [],
-    timings: { dumpMs: 0, restoreMs: 0, downtimeMs: 0, totalMs: 0 },
+    method: 'dump',
+    timings: { dumpMs: 0, restoreMs: 0, syncMs: 0, downtimeMs: 0, totalMs: 0 },
   }
 }
 
-async function databasesOf(spec: ClusterSpec): Promise<string[]> {
-  return withClient(spec, async (client) => {
-    const { rows } = await client.query<{ datname: string }>(
-      'select datname from pg_database where datallowconn and not datistemplate order by datname',
-    )
-    return rows.map((row) => row.datname)
-  })
+/** Logical replication where every database allows it, dump and restore otherwise. */
+async function chooseMethod(location: ClusterSpec, databases: string[]): Promise<UpgradeMethod> {
+  for (const database of databases) {
+    const blockers = await withClient(location, logicalReplicationBlockers, { database })
+    if (blockers.length > 0) return 'dump'
+  }
+  return 'logical'
 }
 
 /**
- * A major upgrade by dump and restore (the only path the binaries here allow: no pg_upgrade reaches from 15 to 17):
- * a new cluster on the target major starts beside the old one on a socket of its own; roles, then each database,
- * move across; objects and rows are compared; extensions are updated and statistics rebuilt; only then do the data
- * directories swap. Until the swap the old cluster's data is untouched, and any failure puts it back as it was.
- * Clients are cut off from the old cluster (socket only) from the dump on, so no write is lost.
+ * The dump-and-restore phase: clients are cut off (the old cluster restarts on its socket only), each database is
+ * dumped and restored, the copies are compared, extensions updated and statistics rebuilt.
+ */
+async function dumpDataPhase(input: DataPhaseInput): Promise<DataPhaseResult> {
+  const { host, ref, source, tools, newSpec, databases, progress } = input
+  await stopCluster(input.oldLocation, 'fast')
+  const oldLocation = await host.configuredSpec(ref, { ...source, port: null })
+  input.cutOff(oldLocation)
+  await startCluster(oldLocation, { timeoutMs: host.startTimeoutMs })
+  await progress('initiated data upgrade')
+
+  let dumpMs = 0
+  let restoreMs = 0
+  for (const database of databases) {
+    await createDatabaseLike(oldLocation, newSpec, database)
+    const timing = await dumpAndRestore(tools, oldLocation, newSpec, database)
+    dumpMs += timing.dumpMs
+    restoreMs += timing.restoreMs
+  }
+  await progress('completed data upgrade')
+
+  await verifyCopies(oldLocation, newSpec, databases)
+  await progress('detached volume from original instance')
+
+  const extensionsUpdated: string[] = []
+  for (const database of databases) {
+    extensionsUpdated.push(...(await withClient(newSpec, updateExtensions, { database })))
+  }
+  await progress('attached volume to upgraded instance')
+  for (const database of databases) await withClient(newSpec, (client) => client.query('analyze'), { database })
+  return { dumpMs, restoreMs, syncMs: 0, extensionsUpdated }
+}
+
+/**
+ * A major upgrade (no pg_upgrade here reaches from 15 to 17): a new cluster on the target major starts beside the
+ * old one on a socket of its own; roles move across; the data moves by logical replication or by dump and restore
+ * (see UpgradeMethod); objects and rows are compared; extensions are updated and statistics rebuilt; only then do
+ * the data directories swap. Until the swap the old cluster's data is untouched, and any failure puts it back as
+ * it was. Clients are cut off from the old cluster (socket only) before the last rows are read, so no write is lost.
  */
 export async function upgradeProject(
   host: UpgradeHost,
@@ -139,6 +237,7 @@ export async function upgradeProject(
   source: ProjectRuntimeConfig,
   target: ProjectRuntimeConfig,
   progress: UpgradeProgress,
+  options: UpgradeOptions = {},
 ): Promise<UpgradeResult> {
   const started = performance.now()
   const { projectDir, dataDir } = host.paths(ref)
@@ -151,14 +250,21 @@ export async function upgradeProject(
   if (resumed) return { ...resumed, timings: { ...resumed.timings, totalMs: Math.round(performance.now() - started) } }
   await rm(upgrading, { recursive: true, force: true })
   const newSpec: ClusterSpec = {
-    ...host.projectSpec(ref, { ...target, port: null, walArchiving: false }),
+    ...host.projectSpec(ref, {
+      ...target,
+      port: null,
+      walArchiving: false,
+      settings: { ...target.settings, ...LOADING_SETTINGS },
+    }),
     dataDir: upgrading,
     socketDir: path.join(projectDir, 'run-upgrade'),
   }
-  let oldLocation: ClusterSpec = host.projectSpec(ref, source)
+  const oldLocation: ClusterSpec = host.projectSpec(ref, source)
+  // an earlier attempt that crashed may have left a publication or a slot on the old cluster (when it is not
+  // running, the steps below fail and the cleanup after the failure does it)
+  await cleanUpLogicalUpgrade(host, ref, oldLocation).catch(() => {})
   let downtimeStarted: number | null = null
-  let dumpMs = 0
-  let restoreMs = 0
+  let method: UpgradeMethod = options.method ?? 'logical'
   await progress('started')
   try {
     await initCluster(newSpec, { superuser: PLATFORM_SUPERUSER })
@@ -175,57 +281,29 @@ export async function upgradeProject(
         throw new Error(`Postgres ${target.major} here lacks these extensions of "${database}": ${missing.join(', ')}`)
       }
     }
+    method = options.method ?? (await chooseMethod(oldLocation, databases))
     await progress('attached volume to original instance')
 
-    // from here on only the platform reaches the old cluster: no client can write what the dump would miss
-    downtimeStarted = performance.now()
-    await stopCluster(oldLocation, 'fast')
-    oldLocation = await host.configuredSpec(ref, { ...source, port: null })
-    await startCluster(oldLocation, { timeoutMs: host.startTimeoutMs })
-    await progress('initiated data upgrade')
+    const phase = method === 'logical' ? logicalDataPhase : dumpDataPhase
+    const moved = await phase({
+      host,
+      ref,
+      source,
+      tools,
+      newSpec,
+      oldLocation,
+      databases,
+      progress,
+      cutOff: () => {
+        downtimeStarted = performance.now()
+      },
+    })
 
-    for (const database of databases) {
-      if (database !== 'postgres') {
-        const owner = await withClient(oldLocation, async (client) => {
-          const { rows } = await client.query<{ owner: string }>(
-            'select pg_get_userbyid(datdba) as owner from pg_database where datname = $1',
-            [database],
-          )
-          return rows[0]?.owner ?? PLATFORM_SUPERUSER
-        })
-        await withClient(newSpec, (client) =>
-          client.query(`create database "${database.replaceAll('"', '""')}" owner "${owner.replaceAll('"', '""')}"`),
-        )
-      }
-      const timing = await dumpAndRestore(tools, oldLocation, newSpec, database)
-      dumpMs += timing.dumpMs
-      restoreMs += timing.restoreMs
-    }
-    await progress('completed data upgrade')
-
-    for (const database of databases) {
-      const differences = await withClient(
-        oldLocation,
-        (from) => withClient(newSpec, (to) => compareDatabases(from, to), { database }),
-        { database },
-      )
-      if (differences.length > 0) {
-        throw new Error(`The upgraded copy of "${database}" differs: ${differences.slice(0, 5).join('; ')}`)
-      }
-    }
-    await progress('detached volume from original instance')
-
-    const extensionsUpdated: string[] = []
-    for (const database of databases) {
-      extensionsUpdated.push(...(await withClient(newSpec, updateExtensions, { database })))
-    }
-    await progress('attached volume to upgraded instance')
-
-    for (const database of databases) await withClient(newSpec, (client) => client.query('analyze'), { database })
-
-    // switchover: the old data directory is kept beside, under the old major's name
+    // switchover: the new cluster is flushed to disk (it ran without fsync), the old data directory is kept
+    // beside under the old major's name
     await stopCluster(newSpec, 'fast')
-    await stopCluster(oldLocation, 'fast')
+    await runCommand('sync', ['-f', upgrading])
+    if ((await clusterPid({ dataDir })) !== null) await stopCluster({ dataDir }, 'fast')
     for (const name of await readdir(path.dirname(dataDir))) {
       if (name.startsWith(`${path.basename(dataDir)}${PREVIOUS_PREFIX}`)) {
         await rm(path.join(path.dirname(dataDir), name), { recursive: true, force: true })
@@ -244,17 +322,20 @@ export async function upgradeProject(
       await rename(previousDataDir, dataDir)
       throw error
     }
+    const servingAt = performance.now()
     // switched over: from here a failure to report must not undo the upgrade
     await Promise.resolve()
       .then(() => progress('completed upgrade'))
       .catch(() => {})
     return {
+      method,
       previousDataDir,
-      extensionsUpdated,
+      extensionsUpdated: moved.extensionsUpdated,
       timings: {
-        dumpMs,
-        restoreMs,
-        downtimeMs: Math.round(performance.now() - (downtimeStarted ?? started)),
+        dumpMs: moved.dumpMs,
+        restoreMs: moved.restoreMs,
+        syncMs: moved.syncMs,
+        downtimeMs: Math.round(servingAt - (downtimeStarted ?? started)),
         totalMs: Math.round(performance.now() - started),
       },
     }
@@ -265,6 +346,8 @@ export async function upgradeProject(
     if ((await clusterPid({ dataDir })) !== null) await stopCluster({ dataDir }, 'fast').catch(() => {})
     const spec = await host.configuredSpec(ref, source)
     await startCluster(spec, { timeoutMs: host.startTimeoutMs })
+    // a slot left behind would hold WAL until the disk fills
+    await cleanUpLogicalUpgrade(host, ref, spec)
     throw error
   }
 }

@@ -28,7 +28,13 @@ import { createLocalProject } from './local-create'
 import { assertValidRef, type LocalProjectPaths, localProjectPaths, REF_PATTERN } from './local-paths'
 import { LocalProjectUsers } from './local-project-users'
 import { ProjectResourceReader } from './local-resources'
-import { type UpgradeProgress, type UpgradeResult, upgradeBlockers, upgradeProject } from './local-upgrade'
+import {
+  type UpgradeOptions,
+  type UpgradeProgress,
+  type UpgradeResult,
+  upgradeBlockers,
+  upgradeProject,
+} from './local-upgrade'
 import { OperationQueue } from './operation-queue'
 import { settleDataDir } from './restore-swap'
 import type {
@@ -117,6 +123,8 @@ export class LocalDriver implements ProjectDriver {
       settings: {
         ...computeSettings(config.computeSize),
         ...(config.walArchiving ? walArchiveSettings(walArchiveDir) : {}),
+        // a major upgrade replicates logically; a slot it leaves after a crash must not stop the server starting
+        wal_level: 'logical',
         ...config.settings,
       },
     }
@@ -270,6 +278,7 @@ export class LocalDriver implements ProjectDriver {
     source: ProjectRuntimeConfig,
     target: ProjectRuntimeConfig,
     progress: UpgradeProgress,
+    options?: UpgradeOptions,
   ): Promise<UpgradeResult> {
     return this.exclusive(ref, async () => {
       await this.users.resolve(ref)
@@ -286,6 +295,7 @@ export class LocalDriver implements ProjectDriver {
         source,
         target,
         progress,
+        options,
       )
     })
   }

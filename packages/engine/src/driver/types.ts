@@ -8,7 +8,7 @@ import type { ComputeSize } from '../compute'
 import type { UpgradeProgressKey } from '../upgrade/progress'
 import type { BackupInfo } from './backup-store'
 import type { RestoreCheckResult } from './local-backups'
-import type { UpgradeResult } from './local-upgrade'
+import type { UpgradeOptions, UpgradeResult } from './local-upgrade'
 
 export type ProjectHealth = 'ready' | 'starting' | 'down'
 
@@ -192,13 +192,15 @@ export interface ProjectDriver {
   pruneWalArchive(ref: string, oldestBackup: string): Promise<number>
   /**
    * Moves the project's data to a newer major (`target.major`) and starts it there; `progress` hears each step.
-   * A failure leaves the project running on `source` with its data as it was.
+   * By logical replication where it can carry every database (clients write until a short switchover), by dump
+   * and restore otherwise. A failure leaves the project running on `source` with its data as it was.
    */
   upgradeProject(
     ref: string,
     source: ProjectRuntimeConfig,
     target: ProjectRuntimeConfig,
     progress: (key: UpgradeProgressKey) => void | Promise<void>,
+    options?: UpgradeOptions,
   ): Promise<UpgradeResult>
   /** Why the running project cannot be upgraded to `targetMajor` (empty when it can). */
   upgradeBlockers(ref: string, sourceMajor: number, targetMajor: number): Promise<string[]>

@@ -14,23 +14,32 @@ import { UPGRADE_PROGRESS_KEYS } from '../upgrade/progress'
 import { LocalDriver } from './local'
 import type { ProjectRuntimeConfig } from './types'
 
-/** A 15 project with extensions, views, functions, grants, sequences and RLS, upgraded to 17 by dump and restore. */
-const REF = 'upgrade15'
-let root: string
-let driver: LocalDriver
-let source: ProjectRuntimeConfig
-let target: ProjectRuntimeConfig
+/**
+ * A 15 project with extensions, views, functions, grants, sequences, RLS and a table without a primary key,
+ * upgraded to 17 by each method.
+ */
+describe.each(['logical', 'dump'] as const)('major upgrade by %s', (method) => {
+  const REF = `upgrade15${method[0]}`
+  let root: string
+  let driver: LocalDriver
+  let source: ProjectRuntimeConfig
+  let target: ProjectRuntimeConfig
+  const upgrade = (progress: (key: UpgradeProgressKey) => void) =>
+    driver.upgradeProject(REF, source, target, progress, { method })
 
-beforeAll(async () => {
-  root = await makeTempRoot('upgrade')
-  const runAs = await resolveRunAs()
-  const engines = await discoverEngines({ enginesCacheDir: path.join(root, 'engines') })
-  driver = new LocalDriver({ dataDir: path.join(root, 'projects'), runAs, engines, listenAddress: '127.0.0.1' })
-  const port = await allocatePort({ from: 57_450, to: 57_700 }, new Set())
-  source = { major: 15, port, computeSize: 'nano' }
-  target = { ...source, major: 17 }
-  await driver.createProject({ ref: REF, ...source, superuserPassword: 'pw-owner', authenticatorPassword: 'pw-auth' })
-  await sql(`
+  beforeAll(async () => {
+    root = await makeTempRoot(`upgrade-${method}`)
+    const runAs = await resolveRunAs()
+    const engines = await discoverEngines({ enginesCacheDir: path.join(root, 'engines') })
+    driver = new LocalDriver({ dataDir: path.join(root, 'projects'), runAs, engines, listenAddress: '127.0.0.1' })
+    const port = await allocatePort(
+      method === 'logical' ? { from: 57_450, to: 57_570 } : { from: 57_580, to: 57_700 },
+      new Set(),
+    )
+    source = { major: 15, port, computeSize: 'nano' }
+    target = { ...source, major: 17 }
+    await driver.createProject({ ref: REF, ...source, superuserPassword: 'pw-owner', authenticatorPassword: 'pw-auth' })
+    await sql(`
     create extension pgcrypto; create extension "uuid-ossp"; create extension pg_trgm;
     create table public.notes (id bigserial primary key, owner uuid default uuid_generate_v4(), body text);
     insert into public.notes (body) select 'note ' || g from generate_series(1, 500) g;
@@ -41,28 +50,80 @@ beforeAll(async () => {
     create policy "anon reads" on public.notes for select to anon using (id < 100);
     grant select on public.notes to anon;
     create sequence public.tickets start 1000; select nextval('public.tickets'); select nextval('public.tickets');
+    create table public.events_log (at timestamptz default now(), what text);
+    insert into public.events_log (what) select 'event ' || g from generate_series(1, 50) g;
+    create table public.writes (id int primary key);
   `)
-}, 120_000)
+  }, 120_000)
 
-afterAll(async () => {
-  await driver?.stopAll().catch(() => {})
-  if (driver) await stopCluster(driver.projectPaths(REF), 'immediate', 5_000).catch(() => {})
-  await removeProjectUsers(path.join(root, 'projects'))
-  const { rm } = await import('node:fs/promises')
-  await rm(root, { recursive: true, force: true })
-})
+  afterAll(async () => {
+    await driver?.stopAll().catch(() => {})
+    if (driver) await stopCluster(driver.projectPaths(REF), 'immediate', 5_000).catch(() => {})
+    await removeProjectUsers(path.join(root, 'projects'))
+    const { rm } = await import('node:fs/promises')
+    await rm(root, { recursive: true, force: true })
+  })
 
-async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, user = TENANT_OWNER_ROLE) {
-  const client = new pg.Client(await driver.projectConnection(REF, { user }))
-  await client.connect()
-  try {
-    return (await client.query<T>(text)).rows
-  } finally {
-    await client.end()
+  async function sql<T extends pg.QueryResultRow = Record<string, unknown>>(text: string, user = TENANT_OWNER_ROLE) {
+    const client = new pg.Client(await driver.projectConnection(REF, { user }))
+    await client.connect()
+    try {
+      return (await client.query<T>(text)).rows
+    } finally {
+      await client.end()
+    }
   }
-}
 
-describe('major upgrade by dump and restore', () => {
+  /**
+   * A client writing over TCP as the tenant the whole time: an insert, and an UPDATE of the table without a
+   * primary key (which a publication would refuse without a replica identity). It reconnects when cut off.
+   */
+  function startWriter() {
+    let stopping = false
+    let attempted = 0
+    let lastOk = performance.now()
+    let longestGapMs = 0
+    const committed: number[] = []
+    const running = (async () => {
+      let client: pg.Client | null = null
+      while (!stopping) {
+        try {
+          if (!client) {
+            client = new pg.Client({
+              host: '127.0.0.1',
+              port: source.port ?? 0,
+              user: TENANT_OWNER_ROLE,
+              password: 'pw-owner',
+              database: 'postgres',
+              connectionTimeoutMillis: 2_000,
+            })
+            client.on('error', () => {})
+            await client.connect()
+          }
+          const id = ++attempted
+          await client.query('insert into public.writes (id) values ($1)', [id])
+          await client.query("update public.events_log set what = what where what = 'event 1'")
+          committed.push(id)
+          const now = performance.now()
+          longestGapMs = Math.max(longestGapMs, now - lastOk)
+          lastOk = now
+        } catch {
+          await client?.end().catch(() => {})
+          client = null
+          await new Promise((resolve) => setTimeout(resolve, 20))
+        }
+      }
+      await client?.end().catch(() => {})
+    })()
+    return {
+      async stop() {
+        stopping = true
+        await running
+        return { committed, longestGapMs }
+      },
+    }
+  }
+
   it('reports what blocks an upgrade', async () => {
     expect(await driver.upgradeBlockers(REF, 15, 17)).toEqual([])
     expect(await driver.upgradeBlockers(REF, 15, 99)).toContain('Postgres 99 is not installed on this platform')
@@ -73,7 +134,7 @@ describe('major upgrade by dump and restore', () => {
     async (failAt) => {
       const seen: UpgradeProgressKey[] = []
       await expect(
-        driver.upgradeProject(REF, source, target, (key) => {
+        upgrade((key) => {
           seen.push(key)
           if (key === failAt) throw new Error('injected failure')
         }),
@@ -83,6 +144,16 @@ describe('major upgrade by dump and restore', () => {
       expect((await sql<{ n: number }>('select count(*)::int as n from public.notes'))[0]?.n).toBe(500)
       // the port came back: clients connect as before
       expect((await driver.projectConnection(REF)).port).toBe(source.port)
+      // nothing of the replication is left: no slot holding WAL, no publication, replica identities as they were
+      expect(await sql('select 1 from pg_replication_slots', 'pgfleet_admin')).toHaveLength(0)
+      expect(await sql('select 1 from pg_publication', 'pgfleet_admin')).toHaveLength(0)
+      expect(
+        (
+          await sql<{ r: string }>(
+            "select relreplident::text as r from pg_class where oid = 'public.events_log'::regclass",
+          )
+        )[0]?.r,
+      ).toBe('d')
     },
     120_000,
   )
@@ -93,7 +164,7 @@ describe('major upgrade by dump and restore', () => {
     await rename(dataDir, `${dataDir}.pre-upgrade-15`)
     await mkdir(`${dataDir}.upgrading`)
     await expect(
-      driver.upgradeProject(REF, source, target, (key) => {
+      upgrade((key) => {
         // the new attempt ran from the old data: it gets as far as a new cluster, then fails and starts the old one
         if (key === 'launched upgraded instance') throw new Error('injected failure')
       }),
@@ -104,10 +175,22 @@ describe('major upgrade by dump and restore', () => {
 
   it('upgrades to 17 object by object, keeping passwords, grants, RLS and sequence values', async () => {
     const seen: UpgradeProgressKey[] = []
-    const result = await driver.upgradeProject(REF, source, target, (key) => {
+    const writer = startWriter()
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const result = await upgrade((key) => {
       seen.push(key)
     })
+    await new Promise((resolve) => setTimeout(resolve, 300))
+    const { committed, longestGapMs } = await writer.stop()
+    // every write a client saw committed, before, during or after the upgrade, is on 17
+    const present = new Set((await sql<{ id: number }>('select id from public.writes')).map((row) => row.id))
+    expect(committed.length).toBeGreaterThan(10)
+    expect(committed.filter((id) => !present.has(id))).toEqual([])
+    console.log(`${method}: ${committed.length} writes committed, longest gap ${Math.round(longestGapMs)} ms`)
     expect(seen).toEqual([...UPGRADE_PROGRESS_KEYS])
+    expect(result.method).toBe(method)
+    expect((await sql<{ n: number }>('select count(*)::int as n from public.events_log'))[0]?.n).toBe(50)
+    expect(await sql('select 1 from pg_subscription', 'pgfleet_admin')).toHaveLength(0)
     expect(result.previousDataDir).toMatch(/pgdata\.pre-upgrade-15$/)
     expect((await sql<{ n: string }>("select current_setting('server_version_num') as n"))[0]?.n).toMatch(/^17/)
     expect((await sql<{ n: number }>('select count(*)::int as n from public.notes'))[0]?.n).toBe(500)
@@ -136,14 +219,14 @@ describe('major upgrade by dump and restore', () => {
     await tcp.connect()
     await tcp.end()
     console.log(
-      `upgrade 15 → 17: ${JSON.stringify(result.timings)}; extensions ${result.extensionsUpdated.join(', ') || 'unchanged'}`,
+      `upgrade 15 → 17 (${method}): ${JSON.stringify(result.timings)}; extensions ${result.extensionsUpdated.join(', ') || 'unchanged'}`,
     )
   }, 180_000)
 
   it('after a crash once switched over (before the platform recorded it), finishes on 17 without redoing it', async () => {
     await driver.stopProject(REF)
     const seen: UpgradeProgressKey[] = []
-    const result = await driver.upgradeProject(REF, source, target, (key) => {
+    const result = await upgrade((key) => {
       seen.push(key)
     })
     expect(seen).toEqual(['completed upgrade'])

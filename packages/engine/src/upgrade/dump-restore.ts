@@ -56,3 +56,31 @@ export async function dumpAndRestore(
     await rm(dir, { recursive: true, force: true })
   }
 }
+
+/**
+ * Copies one database's schema only (no rows) into the new cluster's empty database, for logical replication
+ * to fill: `pg_dump --schema-only` of the source, then `pg_restore --exit-on-error`.
+ */
+export async function copySchema(
+  tools: { pgDump: string; pgRestore: string },
+  source: Pick<ClusterLocation, 'socketDir' | 'port'>,
+  target: Pick<ClusterLocation, 'socketDir' | 'port'>,
+  database: string,
+): Promise<void> {
+  const dir = await mkdtemp(path.join(os.tmpdir(), 'pgfleet-upgrade-schema-'))
+  const file = path.join(dir, 'schema.dump')
+  try {
+    await runCommand(
+      tools.pgDump,
+      ['--schema-only', '--format=custom', '--file', file, ...connectionArgs(source, database)],
+      {
+        timeoutMs: 3600_000,
+      },
+    )
+    await runCommand(tools.pgRestore, ['--exit-on-error', ...connectionArgs(target, database), file], {
+      timeoutMs: 3600_000,
+    })
+  } finally {
+    await rm(dir, { recursive: true, force: true })
+  }
+}

@@ -1,0 +1,136 @@
+import { mkdir, readdir } from 'node:fs/promises'
+import path from 'node:path'
+import { withClient } from '../cluster/client'
+import { startCluster } from '../cluster/start'
+import { stopCluster } from '../cluster/stop'
+import type { ClusterSpec } from '../cluster/types'
+import { createDatabaseLike, verifyCopies } from '../upgrade/databases'
+import { copySchema } from '../upgrade/dump-restore'
+import { updateExtensions } from '../upgrade/extensions'
+import {
+  copySequenceValues,
+  dropUpgradeSubscription,
+  publishForUpgrade,
+  repointSubscription,
+  subscribeForUpgrade,
+  unpublishAfterUpgrade,
+  upgradeSlotName,
+  waitForCatchUp,
+  waitForInitialCopy,
+} from '../upgrade/logical-replication'
+import type { DataPhaseInput, DataPhaseResult, UpgradeHost } from './local-upgrade'
+
+const INITIAL_COPY_TIMEOUT_MS = 6 * 3600_000
+const CATCH_UP_TIMEOUT_MS = 60_000
+
+/** Where the replica identities changed for the upgrade are noted, one file per database (see publishForUpgrade). */
+function journalDir(host: UpgradeHost, ref: string): string {
+  return path.join(host.paths(ref).projectDir, 'upgrade-journal')
+}
+const journalFile = (dir: string, database: string) => path.join(dir, `${encodeURIComponent(database)}.json`)
+
+/**
+ * Puts the old cluster back as it was before a logical upgrade began: no publication, no upgrade slot, replica
+ * identities as the tenant had them. Runs at the start of every attempt (a crashed one may have left them) and
+ * after a failure. `location` is where the old cluster runs now.
+ */
+export async function cleanUpLogicalUpgrade(host: UpgradeHost, ref: string, location: ClusterSpec): Promise<void> {
+  const dir = journalDir(host, ref)
+  const journals = await readdir(dir).catch(() => [] as string[])
+  const databases = await withClient(location, async (client) => {
+    const { rows } = await client.query<{ datname: string; leftovers: boolean }>(
+      `select d.datname, exists (select 1 from pg_replication_slots s
+         where s.database = d.datname and s.slot_name like 'pgfleet_upgrade_%') as leftovers
+       from pg_database d where d.datallowconn and not d.datistemplate`,
+    )
+    return rows
+  })
+  for (const { datname, leftovers } of databases) {
+    const journal = journalFile(dir, datname)
+    if (!leftovers && !journals.includes(path.basename(journal))) {
+      // cheap check for a publication left without a slot
+      const published = await withClient(
+        location,
+        async (client) =>
+          (await client.query("select 1 from pg_publication where pubname = 'pgfleet_upgrade'")).rowCount !== 0,
+        { database: datname },
+      )
+      if (!published) continue
+    }
+    await withClient(location, (client) => unpublishAfterUpgrade(client, journal), { database: datname })
+  }
+}
+
+/**
+ * The logical-replication phase: each database's schema is copied, then a subscription copies its tables and
+ * follows the writes clients keep making. Extensions are updated and statistics rebuilt while they still write.
+ * Then clients are cut off (the old cluster restarts on its socket only), the subscriptions catch up, sequences
+ * are set, the replication is removed and the copies are compared.
+ */
+export async function logicalDataPhase(input: DataPhaseInput): Promise<DataPhaseResult> {
+  const { host, ref, source, tools, newSpec, databases, progress } = input
+  let oldLocation = input.oldLocation
+  // projects started before every project ran with wal_level = logical need one restart first
+  const walLevel = await withClient(oldLocation, async (client) => {
+    const { rows } = await client.query<{ wal_level: string }>('show wal_level')
+    return rows[0]?.wal_level
+  })
+  if (walLevel !== 'logical') {
+    await stopCluster(oldLocation, 'fast')
+    oldLocation = await host.configuredSpec(ref, source)
+    await startCluster(oldLocation, { timeoutMs: host.startTimeoutMs })
+  }
+  const dir = journalDir(host, ref)
+  await mkdir(dir, { recursive: true, mode: 0o700 })
+  await progress('initiated data upgrade')
+
+  const syncStarted = performance.now()
+  const slots = databases.map((_, index) => upgradeSlotName(index))
+  for (const [index, database] of databases.entries()) {
+    await createDatabaseLike(oldLocation, newSpec, database)
+    await copySchema(tools, oldLocation, newSpec, database)
+    await withClient(oldLocation, (client) => publishForUpgrade(client, journalFile(dir, database)), { database })
+    const slot = slots[index] as string
+    await withClient(newSpec, (client) => subscribeForUpgrade(client, oldLocation, database, slot), { database })
+  }
+  for (const [index, database] of databases.entries()) {
+    const slot = slots[index] as string
+    await withClient(newSpec, (client) => waitForInitialCopy(client, slot, INITIAL_COPY_TIMEOUT_MS), { database })
+  }
+  const syncMs = Math.round(performance.now() - syncStarted)
+  await progress('completed data upgrade')
+
+  // while clients still write: what does not depend on the last rows
+  const extensionsUpdated: string[] = []
+  for (const database of databases) {
+    extensionsUpdated.push(...(await withClient(newSpec, updateExtensions, { database })))
+    await withClient(newSpec, (client) => client.query('analyze'), { database })
+  }
+
+  // the cut-off: from here only the platform reaches the old cluster
+  await stopCluster(oldLocation, 'fast')
+  const cutOffLocation = await host.configuredSpec(ref, { ...source, port: null })
+  input.cutOff(cutOffLocation)
+  await startCluster(cutOffLocation, { timeoutMs: host.startTimeoutMs })
+  for (const [index, database] of databases.entries()) {
+    const slot = slots[index] as string
+    await withClient(newSpec, (client) => repointSubscription(client, cutOffLocation, database, slot), { database })
+  }
+  await withClient(cutOffLocation, (client) => waitForCatchUp(client, slots, CATCH_UP_TIMEOUT_MS))
+  for (const [index, database] of databases.entries()) {
+    const slot = slots[index] as string
+    await withClient(
+      cutOffLocation,
+      (from) => withClient(newSpec, (to) => copySequenceValues(from, to), { database }),
+      { database },
+    )
+    await withClient(newSpec, (client) => dropUpgradeSubscription(client, slot), { database })
+    await withClient(cutOffLocation, (client) => unpublishAfterUpgrade(client, journalFile(dir, database)), {
+      database,
+    })
+  }
+  await verifyCopies(cutOffLocation, newSpec, databases)
+  await progress('detached volume from original instance')
+  await progress('attached volume to upgraded instance')
+  return { dumpMs: 0, restoreMs: 0, syncMs, extensionsUpdated }
+}

@@ -1,0 +1,43 @@
+import { withClient } from '../cluster/client'
+import { PLATFORM_SUPERUSER } from '../cluster/role-names'
+import type { ClusterSpec } from '../cluster/types'
+import { compareDatabases } from './verify'
+
+/** The databases clients can connect to, by name. */
+export async function databasesOf(spec: ClusterSpec): Promise<string[]> {
+  return withClient(spec, async (client) => {
+    const { rows } = await client.query<{ datname: string }>(
+      'select datname from pg_database where datallowconn and not datistemplate order by datname',
+    )
+    return rows.map((row) => row.datname)
+  })
+}
+
+/** Creates `database` in the new cluster with its owner in the old one (`postgres` exists already). */
+export async function createDatabaseLike(from: ClusterSpec, to: ClusterSpec, database: string): Promise<void> {
+  if (database === 'postgres') return
+  const owner = await withClient(from, async (client) => {
+    const { rows } = await client.query<{ owner: string }>(
+      'select pg_get_userbyid(datdba) as owner from pg_database where datname = $1',
+      [database],
+    )
+    return rows[0]?.owner ?? PLATFORM_SUPERUSER
+  })
+  await withClient(to, (client) =>
+    client.query(`create database "${database.replaceAll('"', '""')}" owner "${owner.replaceAll('"', '""')}"`),
+  )
+}
+
+/** Object counts per kind and row counts per table must be equal in both clusters, database by database. */
+export async function verifyCopies(from: ClusterSpec, to: ClusterSpec, databases: string[]): Promise<void> {
+  for (const database of databases) {
+    const differences = await withClient(
+      from,
+      (source) => withClient(to, (target) => compareDatabases(source, target), { database }),
+      { database },
+    )
+    if (differences.length > 0) {
+      throw new Error(`The upgraded copy of "${database}" differs: ${differences.slice(0, 5).join('; ')}`)
+    }
+  }
+}
