@@ -2,7 +2,7 @@
 // - an online base backup against `tar | zstd -1` of the same data directory (target: within 1.5x);
 // - a PITR restore of the base backup plus WAL written for a while (target: under 30 s for 1 GB + 15 min);
 // - how much committed work the WAL archive lacks after a `kill -9` of the postmaster (target: at most 60 s);
-// - the 15 -> 17 upgrade by dump and restore (target: at most 10 s per GB).
+// - the 15 -> 17 upgrade by dump and restore (target: at most 10 s per GB; bench/upgrade.bench.ts compares methods).
 // Run: npx tsx bench/recovery.bench.ts [pgbench scale, default 65 (~1 GB)] [seconds of writes before PITR, default 60]
 import { execFile, spawn } from 'node:child_process'
 import { readFile, rm, stat } from 'node:fs/promises'
@@ -92,7 +92,7 @@ try {
 
   // 4. the upgrade to 17
   const [upgradeMs, upgrade] = await timed(() =>
-    driver.upgradeProject(REF, config, { ...config, major: 17, walArchiving: false }, () => {}),
+    driver.upgradeProject(REF, config, { ...config, major: 17, walArchiving: false }, () => {}, { method: 'dump' }),
   )
   const gb = size / 1024 ** 3
   console.log(

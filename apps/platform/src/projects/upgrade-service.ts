@@ -52,7 +52,8 @@ export async function upgradeEligibility(ctx: AppContext, project: ProjectRow): 
       targets.length === 0
         ? []
         : [
-            'The database is offline while its data moves to the new version (a few seconds per hundred MB).',
+            'Clients connected straight to the database keep writing while the data copies to the new version, and are cut off for a few seconds at the switchover. A database with large objects, unlogged tables or materialized views moves by dump and restore instead, offline for a few seconds per hundred MB.',
+            'The data API, storage and the dashboard pause while the project shows Upgrading.',
             'Backups taken before the upgrade can only be restored on the old version: a full backup follows the upgrade.',
           ],
   }

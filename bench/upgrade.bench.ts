@@ -1,0 +1,131 @@
+// A 15 -> 17 major upgrade of a ~1 GB project (pgbench), by each method, with a client writing the whole time:
+// the total time, seconds per GB, and how long writes were blocked (the longest gap between two commits).
+// Targets: dump and restore at most 10 s per GB; logical replication blocks writes at most 5 s, whatever the size.
+// Run: npx tsx bench/upgrade.bench.ts [pgbench scale, default 65 (~1 GB)]
+import { execFile } from 'node:child_process'
+import os from 'node:os'
+import path from 'node:path'
+import { promisify } from 'node:util'
+import pg from 'pg'
+import {
+  discoverEngines,
+  LocalDriver,
+  type ProjectRuntimeConfig,
+  removeProjectUsers,
+  resolveRunAs,
+  type UpgradeMethod,
+} from '../packages/engine/src/index'
+import { makeTempRoot } from '../packages/engine/src/testing/fixtures'
+
+const run = promisify(execFile)
+const scale = Number(process.argv[2] ?? 65)
+const BIN = '/usr/lib/postgresql/15/bin'
+const PASSWORD = 'bench-password'
+const s = (value: number) => `${(value / 1000).toFixed(1)} s`
+
+/** Commits one small transaction after another over TCP, reconnecting when cut off; reports the longest gap. */
+function startWriter(port: number) {
+  let stopping = false
+  let commits = 0
+  let lastOk = performance.now()
+  let longestGapMs = 0
+  const running = (async () => {
+    let client: pg.Client | null = null
+    while (!stopping) {
+      try {
+        if (!client) {
+          client = new pg.Client({
+            host: '127.0.0.1',
+            port,
+            user: 'postgres',
+            password: PASSWORD,
+            database: 'postgres',
+          })
+          client.on('error', () => {})
+          await client.connect()
+        }
+        await client.query('update pgbench_branches set bbalance = bbalance + 1 where bid = 1')
+        commits++
+        const now = performance.now()
+        longestGapMs = Math.max(longestGapMs, now - lastOk)
+        lastOk = now
+      } catch {
+        await client?.end().catch(() => {})
+        client = null
+        await new Promise((resolve) => setTimeout(resolve, 10))
+      }
+    }
+    await client?.end().catch(() => {})
+  })()
+  return {
+    async stop() {
+      stopping = true
+      await running
+      return { commits, longestGapMs }
+    },
+  }
+}
+
+const root = await makeTempRoot('bench-upgrade')
+const runAs = await resolveRunAs()
+const engines = await discoverEngines({ enginesCacheDir: path.join(root, 'engines') })
+const driver = new LocalDriver({ dataDir: path.join(root, 'projects'), runAs, engines, listenAddress: '127.0.0.1' })
+console.log(
+  `load average before: ${os
+    .loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' ')}`,
+)
+try {
+  for (const method of ['logical', 'dump'] as UpgradeMethod[]) {
+    const ref = `upgrade-${method}`
+    const port = 58_000 + Math.floor(Math.random() * 1_000)
+    const config: ProjectRuntimeConfig = { major: 15, port, computeSize: 'small' }
+    await driver.createProject({ ref, ...config, superuserPassword: PASSWORD, authenticatorPassword: PASSWORD })
+    await run(
+      `${BIN}/pgbench`,
+      ['-i', '-q', '-s', String(scale), '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'postgres'],
+      {
+        env: { PATH: process.env.PATH, PGPASSWORD: PASSWORD },
+      },
+    )
+    const client = new pg.Client({
+      host: '127.0.0.1',
+      port,
+      user: 'postgres',
+      password: PASSWORD,
+      database: 'postgres',
+    })
+    await client.connect()
+    const bytes = Number(
+      (await client.query<{ b: string }>('select pg_database_size(current_database()) as b')).rows[0]?.b,
+    )
+    await client.end()
+    const gb = bytes / 1024 ** 3
+    const writer = startWriter(port)
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const started = performance.now()
+    const result = await driver.upgradeProject(ref, config, { ...config, major: 17 }, () => {}, { method })
+    const totalMs = performance.now() - started
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const { commits, longestGapMs } = await writer.stop()
+    const t = result.timings
+    console.log(
+      `${method}: ${(bytes / 1024 ** 2).toFixed(0)} MB database; upgrade ${s(totalMs)} (${(totalMs / 1000 / gb).toFixed(1)} s per GB)` +
+        `; dump ${s(t.dumpMs)}, restore ${s(t.restoreMs)}, initial copy ${s(t.syncMs)}` +
+        `; cut off ${s(t.downtimeMs)}; ${commits} commits, longest gap between commits ${s(longestGapMs)}`,
+    )
+    await driver.destroyProject(ref)
+  }
+  console.log(
+    `load average after: ${os
+      .loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}`,
+  )
+} finally {
+  await driver.stopAll().catch(() => {})
+  await removeProjectUsers(path.join(root, 'projects'))
+  const { rm } = await import('node:fs/promises')
+  await rm(root, { recursive: true, force: true })
+}
