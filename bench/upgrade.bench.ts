@@ -1,7 +1,7 @@
 // A 15 -> 17 major upgrade of a ~1 GB project (pgbench), by each method, with a client writing the whole time:
 // the total time, seconds per GB, and how long writes were blocked (the longest gap between two commits).
 // Targets: dump and restore at most 10 s per GB; logical replication blocks writes at most 5 s, whatever the size.
-// Run: npx tsx bench/upgrade.bench.ts [pgbench scale, default 65 (~1 GB)]
+// Run: npx tsx bench/upgrade.bench.ts [pgbench scale, default 65 (~1 GB)] [methods, default logical,dump]
 import { execFile } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
@@ -19,6 +19,7 @@ import { makeTempRoot } from '../packages/engine/src/testing/fixtures'
 
 const run = promisify(execFile)
 const scale = Number(process.argv[2] ?? 65)
+const methods = (process.argv[3] ?? 'logical,dump').split(',') as UpgradeMethod[]
 const BIN = '/usr/lib/postgresql/15/bin'
 const PASSWORD = 'bench-password'
 const s = (value: number) => `${(value / 1000).toFixed(1)} s`
@@ -77,7 +78,7 @@ console.log(
     .join(' ')}`,
 )
 try {
-  for (const method of ['logical', 'dump'] as UpgradeMethod[]) {
+  for (const method of methods) {
     const ref = `upgrade-${method}`
     const port = 58_000 + Math.floor(Math.random() * 1_000)
     const config: ProjectRuntimeConfig = { major: 15, port, computeSize: 'small' }
@@ -113,7 +114,9 @@ try {
     console.log(
       `${method}: ${(bytes / 1024 ** 2).toFixed(0)} MB database; upgrade ${s(totalMs)} (${(totalMs / 1000 / gb).toFixed(1)} s per GB)` +
         `; dump ${s(t.dumpMs)}, restore ${s(t.restoreMs)}, initial copy ${s(t.syncMs)}` +
-        `; cut off ${s(t.downtimeMs)}; ${commits} commits, longest gap between commits ${s(longestGapMs)}`,
+        `; cut off ${s(t.downtimeMs)} (${Object.entries(t.cutOffSteps)
+          .map(([name, value]) => `${name} ${s(value)}`)
+          .join(', ')}); ${commits} commits, longest gap between commits ${s(longestGapMs)}`,
     )
     await driver.destroyProject(ref)
   }

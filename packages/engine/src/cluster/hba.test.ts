@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { renderHba } from './hba'
+import { renderCutOffHba, renderHba } from './hba'
 
 const rules = (text: string) =>
   text
@@ -23,5 +23,15 @@ describe('renderHba', () => {
     expect(hba).toContain('host all all 0.0.0.0/0 scram-sha-256')
     expect(hba).toContain('host all all ::/0 scram-sha-256')
     expect(hba.some((line) => line.startsWith('host') && line.endsWith('trust'))).toBe(false)
+  })
+})
+
+describe('renderCutOffHba', () => {
+  it('keeps the platform socket and refuses every TCP client', () => {
+    expect(rules(renderCutOffHba())).toEqual([
+      'local all all trust',
+      'local replication pgfleet_admin trust',
+      'host all all all reject',
+    ])
   })
 })

@@ -35,6 +35,25 @@ export function renderHba(listenAddress: string, hostMethod: HostAuthMethod = 's
   return `${lines.join('\n')}\n`
 }
 
+/**
+ * The access rules while a major upgrade switches over: the platform's unix socket only, every TCP client
+ * refused. Reloaded into the running server, it cuts clients off without a restart; the next start writes the
+ * usual rules again.
+ */
+export function renderCutOffHba(): string {
+  return [
+    '# Managed by pgfleet: clients are cut off for a major upgrade switchover.',
+    'local   all          all                  trust',
+    `local   replication  ${PLATFORM_SUPERUSER}  trust`,
+    'host    all          all   all            reject',
+    '',
+  ].join('\n')
+}
+
+export async function writeCutOffHba(dataDir: string, runAs: ClusterSpec['runAs']): Promise<void> {
+  await writeFileOwned(path.join(dataDir, 'pg_hba.conf'), renderCutOffHba(), runAs)
+}
+
 export async function writeHba(
   dataDir: string,
   spec: Pick<ClusterSpec, 'listenAddress' | 'runAs'>,

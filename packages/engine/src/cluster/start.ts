@@ -104,6 +104,13 @@ export async function startCluster(spec: ClusterSpec, options: StartClusterOptio
   const deadline = started + timeoutMs
   const running = await clusterPid(spec)
   if (running !== null) {
+    // the caller has just written the config files: a server that keeps running reads them again (access rules
+    // included); settings that need a restart stay as they are until one
+    try {
+      process.kill(running, 'SIGHUP')
+    } catch {
+      // it stopped meanwhile: waiting for it below says so
+    }
     await waitForAdopted(spec, running, deadline)
     return { pid: running, adopted: true, readyMs: Date.now() - started }
   }

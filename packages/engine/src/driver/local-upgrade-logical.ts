@@ -1,9 +1,11 @@
 import { mkdir, readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { withClient } from '../cluster/client'
+import { writeCutOffHba } from '../cluster/hba'
 import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
 import type { ClusterSpec } from '../cluster/types'
+import { runCommand } from '../system/run-command'
 import { createDatabaseLike, verifyCopies } from '../upgrade/databases'
 import { copySchema } from '../upgrade/dump-restore'
 import { updateExtensions } from '../upgrade/extensions'
@@ -11,7 +13,6 @@ import {
   copySequenceValues,
   dropUpgradeSubscription,
   publishForUpgrade,
-  repointSubscription,
   subscribeForUpgrade,
   unpublishAfterUpgrade,
   upgradeSlotName,
@@ -28,6 +29,22 @@ function journalDir(host: UpgradeHost, ref: string): string {
   return path.join(host.paths(ref).projectDir, 'upgrade-journal')
 }
 const journalFile = (dir: string, database: string) => path.join(dir, `${encodeURIComponent(database)}.json`)
+
+/**
+ * Waits until the postmaster has read its config files again: a new session's config load time is the
+ * postmaster's. Until then, new connections would still be checked against the old access rules.
+ */
+async function waitForReload(location: ClusterSpec, asked: Date): Promise<void> {
+  for (let tries = 0; tries < 250; tries++) {
+    const loaded = await withClient(location, async (client) => {
+      const { rows } = await client.query<{ loaded: boolean }>('select pg_conf_load_time() >= $1 as loaded', [asked])
+      return rows[0]?.loaded === true
+    })
+    if (loaded) return
+    await new Promise((resolve) => setTimeout(resolve, 20))
+  }
+  throw new Error('The old cluster did not reload its access rules within 5 s')
+}
 
 /**
  * Puts the old cluster back as it was before a logical upgrade began: no publication, no upgrade slot, replica
@@ -104,19 +121,36 @@ export async function logicalDataPhase(input: DataPhaseInput): Promise<DataPhase
   const extensionsUpdated: string[] = []
   for (const database of databases) {
     extensionsUpdated.push(...(await withClient(newSpec, updateExtensions, { database })))
-    await withClient(newSpec, (client) => client.query('analyze'), { database })
+    // vacuum also marks the copied pages all-visible, so the row counts at the cut-off can read the smaller
+    // primary-key indexes instead of whole tables
+    await withClient(newSpec, (client) => client.query('vacuum (analyze)'), { database })
   }
 
-  // the cut-off: from here only the platform reaches the old cluster
-  await stopCluster(oldLocation, 'fast')
-  const cutOffLocation = await host.configuredSpec(ref, { ...source, port: null })
-  input.cutOff(cutOffLocation)
-  await startCluster(cutOffLocation, { timeoutMs: host.startTimeoutMs })
-  for (const [index, database] of databases.entries()) {
-    const slot = slots[index] as string
-    await withClient(newSpec, (client) => repointSubscription(client, cutOffLocation, database, slot), { database })
-  }
+  // what the cut-off would otherwise wait for: the old cluster's dirty pages (its shutdown checkpoint), and the
+  // new cluster's data on disk (it runs without fsync: the swap flushes only what is written after this)
+  await withClient(oldLocation, (client) => client.query('checkpoint'))
+  await withClient(newSpec, (client) => client.query('checkpoint'))
+  await runCommand('sync', ['-f', newSpec.dataDir])
+
+  // the cut-off: from here only the platform reaches the old cluster. Its access rules refuse every TCP client
+  // and the connected ones are ended; no restart, so the subscriptions stay connected
+  input.cutOff()
+  const cutOffLocation = oldLocation
+  await writeCutOffHba(oldLocation.dataDir, oldLocation.runAs)
+  const reloadAsked = await withClient(oldLocation, async (client) => {
+    const { rows } = await client.query<{ at: Date }>('select now() as at, pg_reload_conf()')
+    return rows[0]?.at ?? new Date()
+  })
+  await waitForReload(oldLocation, reloadAsked)
+  await withClient(oldLocation, (client) =>
+    client.query(
+      `select pg_terminate_backend(pid) from pg_stat_activity
+       where backend_type = 'client backend' and pid <> pg_backend_pid()`,
+    ),
+  )
+  input.step('cut off clients')
   await withClient(cutOffLocation, (client) => waitForCatchUp(client, slots, CATCH_UP_TIMEOUT_MS))
+  input.step('catch up')
   for (const [index, database] of databases.entries()) {
     const slot = slots[index] as string
     await withClient(
@@ -129,7 +163,9 @@ export async function logicalDataPhase(input: DataPhaseInput): Promise<DataPhase
       database,
     })
   }
+  input.step('sequences, then the replication removed')
   await verifyCopies(cutOffLocation, newSpec, databases)
+  input.step('compare objects and rows')
   await progress('detached volume from original instance')
   await progress('attached volume to upgraded instance')
   return { dumpMs: 0, restoreMs: 0, syncMs, extensionsUpdated }

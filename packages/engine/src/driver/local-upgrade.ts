@@ -49,6 +49,8 @@ export interface UpgradeResult {
     syncMs: number
     /** how long clients could not write: from the cut-off to the new major serving on the project's port */
     downtimeMs: number
+    /** where that time went, step by step */
+    cutOffSteps: Record<string, number>
     totalMs: number
   }
   extensionsUpdated: string[]
@@ -64,8 +66,10 @@ export interface DataPhaseInput {
   oldLocation: ClusterSpec
   databases: string[]
   progress: UpgradeProgress
-  /** clients are cut off from here on; the old cluster now runs at `location` (socket only) */
-  cutOff(location: ClusterSpec): void
+  /** clients are cut off from here on (called just before the old cluster stops for it) */
+  cutOff(): void
+  /** notes how long the step just finished took (since the cut-off or the previous step), for the timings */
+  step(name: string): void
 }
 
 export interface DataPhaseResult {
@@ -177,7 +181,7 @@ async function settleSwitchover(
     previousDataDir: previous,
     extensionsUpdated: [],
     method: 'dump',
-    timings: { dumpMs: 0, restoreMs: 0, syncMs: 0, downtimeMs: 0, totalMs: 0 },
+    timings: { dumpMs: 0, restoreMs: 0, syncMs: 0, downtimeMs: 0, cutOffSteps: {}, totalMs: 0 },
   }
 }
 
@@ -196,10 +200,11 @@ async function chooseMethod(location: ClusterSpec, databases: string[]): Promise
  */
 async function dumpDataPhase(input: DataPhaseInput): Promise<DataPhaseResult> {
   const { host, ref, source, tools, newSpec, databases, progress } = input
+  input.cutOff()
   await stopCluster(input.oldLocation, 'fast')
   const oldLocation = await host.configuredSpec(ref, { ...source, port: null })
-  input.cutOff(oldLocation)
   await startCluster(oldLocation, { timeoutMs: host.startTimeoutMs })
+  input.step('restart on the socket only')
   await progress('initiated data upgrade')
 
   let dumpMs = 0
@@ -210,9 +215,11 @@ async function dumpDataPhase(input: DataPhaseInput): Promise<DataPhaseResult> {
     dumpMs += timing.dumpMs
     restoreMs += timing.restoreMs
   }
+  input.step('dump and restore')
   await progress('completed data upgrade')
 
   await verifyCopies(oldLocation, newSpec, databases)
+  input.step('compare objects and rows')
   await progress('detached volume from original instance')
 
   const extensionsUpdated: string[] = []
@@ -264,6 +271,14 @@ export async function upgradeProject(
   // running, the steps below fail and the cleanup after the failure does it)
   await cleanUpLogicalUpgrade(host, ref, oldLocation).catch(() => {})
   let downtimeStarted: number | null = null
+  const cutOffSteps: Record<string, number> = {}
+  let lastStep = 0
+  const step = (name: string) => {
+    if (downtimeStarted === null) return
+    const now = performance.now()
+    cutOffSteps[name] = Math.round(now - lastStep)
+    lastStep = now
+  }
   let method: UpgradeMethod = options.method ?? 'logical'
   await progress('started')
   try {
@@ -296,14 +311,18 @@ export async function upgradeProject(
       progress,
       cutOff: () => {
         downtimeStarted = performance.now()
+        lastStep = downtimeStarted
       },
+      step,
     })
 
     // switchover: the new cluster is flushed to disk (it ran without fsync), the old data directory is kept
     // beside under the old major's name
     await stopCluster(newSpec, 'fast')
     await runCommand('sync', ['-f', upgrading])
+    step('stop and flush the new cluster')
     if ((await clusterPid({ dataDir })) !== null) await stopCluster({ dataDir }, 'fast')
+    step('stop the old cluster')
     for (const name of await readdir(path.dirname(dataDir))) {
       if (name.startsWith(`${path.basename(dataDir)}${PREVIOUS_PREFIX}`)) {
         await rm(path.join(path.dirname(dataDir), name), { recursive: true, force: true })
@@ -322,6 +341,7 @@ export async function upgradeProject(
       await rename(previousDataDir, dataDir)
       throw error
     }
+    step('swap and start on the new major')
     const servingAt = performance.now()
     // switched over: from here a failure to report must not undo the upgrade
     await Promise.resolve()
@@ -336,6 +356,7 @@ export async function upgradeProject(
         restoreMs: moved.restoreMs,
         syncMs: moved.syncMs,
         downtimeMs: Math.round(servingAt - (downtimeStarted ?? started)),
+        cutOffSteps,
         totalMs: Math.round(performance.now() - started),
       },
     }

@@ -1,4 +1,4 @@
-import { mkdir, rename } from 'node:fs/promises'
+import { mkdir, rename, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -157,6 +157,32 @@ describe.each(['logical', 'dump'] as const)('major upgrade by %s', (method) => {
     },
     120_000,
   )
+
+  it('first removes what a crashed logical attempt left: publication, slot, changed replica identity', async () => {
+    const { projectDir } = driver.projectPaths(REF)
+    await mkdir(path.join(projectDir, 'upgrade-journal'), { recursive: true })
+    await writeFile(
+      path.join(projectDir, 'upgrade-journal', 'postgres.json'),
+      JSON.stringify([{ table: 'public.events_log', was: 'd' }]),
+    )
+    await sql('alter table public.events_log replica identity full', 'pgfleet_admin')
+    await sql('create publication pgfleet_upgrade for all tables', 'pgfleet_admin')
+    await sql("select pg_create_logical_replication_slot('pgfleet_upgrade_0', 'pgoutput')", 'pgfleet_admin')
+    await expect(
+      upgrade((key) => {
+        if (key === 'started') throw new Error('injected failure')
+      }),
+    ).rejects.toThrow('injected failure')
+    expect(await sql('select 1 from pg_replication_slots', 'pgfleet_admin')).toHaveLength(0)
+    expect(await sql('select 1 from pg_publication', 'pgfleet_admin')).toHaveLength(0)
+    expect(
+      (
+        await sql<{ r: string }>(
+          "select relreplident::text as r from pg_class where oid = 'public.events_log'::regclass",
+        )
+      )[0]?.r,
+    ).toBe('d')
+  }, 120_000)
 
   it('after a crash between the switchover renames, puts the old data back before trying again', async () => {
     const { dataDir } = driver.projectPaths(REF)

@@ -122,18 +122,6 @@ export async function subscribeForUpgrade(
   )
 }
 
-/** The old cluster restarted elsewhere (its socket only, another socket name): the subscription follows it. */
-export async function repointSubscription(
-  target: pg.ClientBase,
-  source: Pick<ClusterLocation, 'socketDir' | 'port'>,
-  database: string,
-  slot: string,
-): Promise<void> {
-  await target.query(
-    `alter subscription ${quoteIdent(slot)} connection ${quoteLiteral(sourceConninfo(source, database))}`,
-  )
-}
-
 /** Waits until every table of the subscription has its initial copy (state 'r'); fails on replication errors. */
 export async function waitForInitialCopy(target: pg.ClientBase, slot: string, timeoutMs: number): Promise<void> {
   const deadline = performance.now() + timeoutMs
