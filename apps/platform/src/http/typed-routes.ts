@@ -32,6 +32,26 @@ export interface RouteCall<K extends ApiRouteKey> {
   readonly query: ServerQuery<K>
 }
 
+/**
+ * Fastify's reply is thenable with no value, so `return reply.send(x)` makes an async handler's answer `never`,
+ * which passes any check: such a handler is refused. A handler sets the status on `reply` and returns the answer.
+ */
+type AnswerNotReply<H extends (...args: never[]) => Promise<unknown>> = [Awaited<ReturnType<H>>] extends [never]
+  ? 'return the answer itself, not reply.send(...)'
+  : unknown
+
+declare const preSerialized: unique symbol
+/** An answer sent as JSON text that was built elsewhere (see sendPreSerialized). */
+export type PreSerializedAnswer = { readonly [preSerialized]: true }
+
+/**
+ * Sends JSON text built by Postgres as it is, instead of parsing and serializing it again (catalog lists can be
+ * megabytes). Its shape is the SQL's, which the metadata tests check against the route's schema.
+ */
+export function sendPreSerialized(reply: FastifyReply, json: string): PreSerializedAnswer {
+  return reply.type('application/json; charset=utf-8').send(json) as unknown as PreSerializedAnswer
+}
+
 /** What a route may set beside its handler: a body limit of its own (the default is the server's). */
 export interface RouteOptions {
   bodyLimit?: number
@@ -63,12 +83,10 @@ function routeCall<K extends ApiRouteKey>(key: K, request: FastifyRequest, reply
  * Registers the handler of a JSON route at the method and path the route table gives it. The handler's answer must
  * have the route's response type, so the server and the dashboard cannot drift apart without `tsc` saying so.
  */
-export function serve<K extends JsonRouteKey>(
-  app: FastifyInstance,
-  key: K,
-  handler: (call: RouteCall<K>) => Promise<RouteResponse<K>>,
-  options: RouteOptions = {},
-): void {
+export function serve<
+  K extends JsonRouteKey,
+  H extends (call: RouteCall<K>) => Promise<RouteResponse<K> | PreSerializedAnswer>,
+>(app: FastifyInstance, key: K, handler: H & AnswerNotReply<H>, options: RouteOptions = {}): void {
   register(app, key, handler, options)
 }
 

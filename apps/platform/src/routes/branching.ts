@@ -53,7 +53,8 @@ export function branchingRoutes(ctx: AppContext) {
       const { row, membership, userId } = await projectOf(request)
       assertCanManageBranching(membership)
       const body = parseInput(CreateGitConnectionBody, request.body)
-      return reply.status(201).send(await createGitConnection(ctx, row, userId, body))
+      reply.status(201)
+      return await createGitConnection(ctx, row, userId, body)
     })
 
     serve(app, 'DELETE /platform/projects/{ref}/git-connections/{id}', async ({ request }) => {
@@ -99,7 +100,8 @@ export function branchingRoutes(ctx: AppContext) {
     serve(app, 'POST /v1/projects/{ref}/branches', async ({ request, reply }) => {
       const { row, membership, userId } = await projectOf(request)
       const body = parseInput(CreateBranchBody, request.body)
-      return reply.status(201).send(await createBranch(ctx, membership, userId, row, body))
+      reply.status(201)
+      return await createBranch(ctx, membership, userId, row, body)
     })
 
     const branchOf = async (request: FastifyRequest) => {

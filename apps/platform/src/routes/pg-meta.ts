@@ -6,12 +6,12 @@ import {
   TypescriptTypesQuery,
   type TypescriptTypesResponse,
 } from '@pgfleet/contracts'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
-import { serve } from '../http/typed-routes'
+import { sendPreSerialized, serve } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { listMetaJson, META_LISTS, relationColumnsJson, tableJson } from '../pg-meta/service'
 import { getProjectForUser } from '../projects/service'
@@ -34,28 +34,25 @@ export function pgMetaRoutes(ctx: AppContext) {
     return row
   }
 
-  // the JSON was built by Postgres: send the text as it is instead of parsing and serializing it again
-  const sendJson = (reply: FastifyReply, json: string) => reply.type('application/json; charset=utf-8').send(json)
-
   return async (app: FastifyInstance) => {
     for (const list of META_LISTS) {
       serve(app, `GET /platform/pg-meta/{ref}/${list}`, async ({ request, reply }) => {
         const project = await projectOf(request)
         const query = parseInput(PgMetaListQuery, request.query)
-        return sendJson(reply, await listMetaJson(ctx, project, list, query))
+        return sendPreSerialized(reply, await listMetaJson(ctx, project, list, query))
       })
     }
 
     serve(app, 'GET /platform/pg-meta/{ref}/tables/{id}', async ({ request, reply }) => {
       const project = await projectOf(request)
       const { id } = parseInput(TableParams, request.params)
-      return sendJson(reply, await tableJson(ctx, project, id))
+      return sendPreSerialized(reply, await tableJson(ctx, project, id))
     })
 
     serve(app, 'GET /platform/pg-meta/{ref}/columns', async ({ request, reply }) => {
       const project = await projectOf(request)
       const { table_id } = parseInput(PgMetaColumnsQuery, request.query)
-      return sendJson(reply, await relationColumnsJson(ctx, project, table_id))
+      return sendPreSerialized(reply, await relationColumnsJson(ctx, project, table_id))
     })
 
     serve(app, 'GET /v1/projects/{ref}/types/typescript', async ({ request }): Promise<TypescriptTypesResponse> => {

@@ -138,7 +138,8 @@ export function projectLifecycleRoutes(ctx: AppContext) {
     serve(app, 'POST /platform/feedback/exit', async ({ request, reply }) => {
       const userId = requireAuth(request).userId
       await recordExitFeedback(ctx, userId, parseInput(ExitFeedbackBody, request.body))
-      return reply.status(201).send({})
+      reply.status(201)
+      return {}
     })
 
     serve(app, 'GET /platform/database/{ref}/backups/downloadable-backups', async ({ request }) => {

@@ -29,7 +29,8 @@ export function projectRoutes(ctx: AppContext) {
     serve(app, 'POST /v1/projects', async ({ request, reply }) => {
       const body = parseInput(CreateProjectBody, request.body)
       const view = await createProject(ctx, requireAuth(request).userId, body)
-      return reply.status(201).send(toProject(ctx, view, originOf(ctx, request)))
+      reply.status(201)
+      return toProject(ctx, view, originOf(ctx, request))
     })
 
     const detail = async (request: FastifyRequest) => toProject(ctx, await projectOf(request), originOf(ctx, request))

@@ -61,7 +61,8 @@ export function storageRoutes(ctx: AppContext) {
     serve(app, 'POST /platform/storage/{ref}/buckets', async ({ request, reply }) => {
       const project = await projectOf(request, true)
       const body = parseInput(CreateBucketBody, request.body)
-      return reply.status(201).send(await createProjectBucket(ctx, project, body))
+      reply.status(201)
+      return await createProjectBucket(ctx, project, body)
     })
 
     serve(app, 'PATCH /platform/storage/{ref}/buckets/{id}', async ({ request }): Promise<Bucket> => {
@@ -88,7 +89,8 @@ export function storageRoutes(ctx: AppContext) {
     serve(app, 'POST /platform/storage/{ref}/archive', async ({ request, reply }) => {
       const project = await archiveProjectOf(request)
       await startStorageArchive(ctx, project.ref)
-      return reply.status(202).send({ message: 'Building the storage archive' })
+      reply.status(202)
+      return { message: 'Building the storage archive' }
     })
 
     serve(app, 'GET /platform/storage/{ref}/archive', async ({ request }): Promise<StorageArchiveResponse> => {

@@ -40,7 +40,8 @@ export function tableEditorRoutes(ctx: AppContext) {
       const { userId } = requireAuth(request)
       const { ref } = parseInput(RefParams, request.params)
       const created = await createTable(ctx, userId, ref, parseInput(CreateTableBody, request.body))
-      return reply.status(201).send(created)
+      reply.status(201)
+      return created
     })
 
     serve(app, 'PATCH /platform/pg-meta/{ref}/tables/{id}', async ({ request }) => {
