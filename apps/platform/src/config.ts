@@ -26,7 +26,7 @@ const EnvSchema = z.object({
   PGFLEET_FREE_PROJECT_LIMIT: z.coerce.number().int().min(0).default(2),
   PGFLEET_STUDIO_DIR: z.string().optional(),
   PGFLEET_HEALTH_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
-  PGFLEET_SPARE_DATA_DIRS: z.coerce.number().int().min(0).max(10).default(1),
+  PGFLEET_SPARE_DATA_DIRS: z.coerce.number().int().min(0).max(10).default(2),
   PGFLEET_BACKUP_SCHEDULER_TICK_MS: z.coerce.number().int().min(100).default(60_000),
   PGFLEET_DOMAIN: z.string().optional(),
   PGFLEET_REST_SCHEMAS: z.string().default('public'),

@@ -26,7 +26,7 @@ export interface InitClusterTimings {
 
 const PARTIAL_SUFFIX = '.initdb-partial'
 /** nice(1) increment of background initdb runs: foreground work keeps the CPU it needs. */
-const BACKGROUND_NICENESS = 10
+const BACKGROUND_NICENESS = 5
 
 /** Where initdb works before the result is renamed into place. */
 export const partialDataDir = (dataDir: string): string => `${dataDir}${PARTIAL_SUFFIX}`

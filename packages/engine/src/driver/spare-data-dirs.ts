@@ -39,6 +39,8 @@ const PARTIAL_SUFFIX = '.partial'
 export class SpareDataDirs {
   /** The refill in progress per major, so that one major is never filled twice at once. */
   private readonly filling = new Map<number, Promise<void>>()
+  /** Creations waiting for the spare being made: woken when it is ready or the refill ends. */
+  private readonly waiting = new Map<number, (() => void)[]>()
 
   constructor(private readonly options: SpareDataDirsOptions) {}
 
@@ -53,12 +55,30 @@ export class SpareDataDirs {
 
   /**
    * Moves a ready spare of `major` to `target` (absent, on the same filesystem), gives it to `owner` and starts
-   * making the next one. Returns false when no spare was ready: the caller runs initdb itself.
+   * making the next one. With none ready but one being made, waits for that one. Returns false when there was none
+   * to take: the caller runs initdb itself.
    */
   async take(major: number, target: string, owner: RunAs | null): Promise<boolean> {
     if (this.options.perMajor <= 0) return false
+    let taken = await this.moveReady(major, target)
+    // a spare half made finishes sooner than a new initdb competing with it for the CPU
+    if (!taken && this.filling.has(major)) {
+      await new Promise<void>((resolve) => this.waiting.set(major, [...(this.waiting.get(major) ?? []), resolve]))
+      taken = await this.moveReady(major, target)
+    }
+    this.refill(major)
+    if (!taken) return false
+    if (owner) await giveTreeTo(target, owner)
+    return true
+  }
+
+  private wake(major: number): void {
+    for (const resolve of this.waiting.get(major) ?? []) resolve()
+    this.waiting.delete(major)
+  }
+
+  private async moveReady(major: number, target: string): Promise<boolean> {
     const engine = this.options.engineFor(major)
-    let taken = false
     for (const name of await this.ready(engine)) {
       const spare = path.join(this.majorDir(major), name)
       if (!(await isInitializedDataDir(spare))) continue
@@ -70,15 +90,9 @@ export class SpareDataDirs {
           throw error
         },
       )
-      if (moved) {
-        taken = true
-        break
-      }
+      if (moved) return true
     }
-    this.refill(major)
-    if (!taken) return false
-    if (owner) await giveTreeTo(target, owner)
-    return true
+    return false
   }
 
   /** Starts filling `major` up to the configured count in the background, unless that runs already. */
@@ -87,7 +101,10 @@ export class SpareDataDirs {
     const work = this.fill(major)
       // a failed refill costs only speed: the next creation runs initdb itself and tries to refill again
       .catch(() => {})
-      .finally(() => this.filling.delete(major))
+      .finally(() => {
+        this.filling.delete(major)
+        this.wake(major)
+      })
     this.filling.set(major, work)
   }
 
@@ -117,6 +134,7 @@ export class SpareDataDirs {
         await runCommand('sync', ['-f', partial])
         await rename(partial, final)
         await fsyncDir(dir)
+        this.wake(major)
       } catch (error) {
         await rm(partial, { recursive: true, force: true })
         throw error
