@@ -26,6 +26,7 @@ const EnvSchema = z.object({
   PGFLEET_FREE_PROJECT_LIMIT: z.coerce.number().int().min(0).default(2),
   PGFLEET_STUDIO_DIR: z.string().optional(),
   PGFLEET_HEALTH_INTERVAL_MS: z.coerce.number().int().min(100).default(5000),
+  PGFLEET_SPARE_DATA_DIRS: z.coerce.number().int().min(0).max(10).default(2),
   PGFLEET_BACKUP_SCHEDULER_TICK_MS: z.coerce.number().int().min(100).default(60_000),
   PGFLEET_DOMAIN: z.string().optional(),
   PGFLEET_REST_SCHEMAS: z.string().default('public'),
@@ -73,6 +74,8 @@ export interface PlatformConfig {
   freeProjectLimit: number
   studioDir: string
   healthIntervalMs: number
+  /** data directories of each Postgres major kept initialised ahead of need (0: every creation runs initdb) */
+  spareDataDirs: number
   /** how often the backup scheduler looks for projects whose backup is due */
   backupSchedulerTickMs: number
   logLevel: LogLevel
@@ -186,6 +189,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     freeProjectLimit: e.PGFLEET_FREE_PROJECT_LIMIT,
     studioDir: path.resolve(e.PGFLEET_STUDIO_DIR ?? path.join(repoRoot, 'apps/studio/dist')),
     healthIntervalMs: e.PGFLEET_HEALTH_INTERVAL_MS,
+    spareDataDirs: e.PGFLEET_SPARE_DATA_DIRS,
     backupSchedulerTickMs: e.PGFLEET_BACKUP_SCHEDULER_TICK_MS,
     logLevel: e.PGFLEET_LOG_LEVEL,
     domain: e.PGFLEET_DOMAIN || undefined,

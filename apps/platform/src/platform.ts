@@ -29,6 +29,7 @@ import { HealthMonitor } from './projects/health-monitor'
 import { registerProjectJobs } from './projects/jobs/register'
 import { resumeOperations } from './projects/operations'
 import { recoverProjects } from './projects/recovery'
+import { prepareSpareDataDirs } from './projects/spare-data-dirs'
 import { ResourceSampler, startResourceSampler } from './resources/sampler'
 import { UsageCounters } from './resources/usage-counters'
 import { buildServer } from './server'
@@ -138,7 +139,13 @@ async function startServices(
     },
     jobsLog,
   )
-  const driver = new LocalDriver({ dataDir: projectsDir, runAs, engines, listenAddress: config.projectListenAddress })
+  const driver = new LocalDriver({
+    dataDir: projectsDir,
+    runAs,
+    engines,
+    listenAddress: config.projectListenAddress,
+    spareDataDirs: config.spareDataDirs,
+  })
   const health = new HealthMonitor(db, driver, jobs, config.healthIntervalMs, log.child({ component: 'health' }))
   const connections = new ProjectConnections(driver, {
     maxConnections: (ref) => projectMaxConnections(db, ref),
@@ -181,6 +188,7 @@ async function startServices(
   await resumeOperations(ctx)
   await resumeBranchBuilds(ctx)
   health.start()
+  await prepareSpareDataDirs(ctx)
   const backupScheduler = startBackupScheduler(ctx, config.backupSchedulerTickMs)
   const resourceSampler = startResourceSampler(ctx, ctx.resources, config.resources.sampleIntervalMs)
   await ensureAdminUser(db, config.admin)

@@ -120,6 +120,42 @@ async function applyBranchFiles(ctx: AppContext, project: ProjectRow, branchId: 
   }
 }
 
+async function fetchGitFiles(ctx: AppContext, parentId: number, connectionId: number, gitBranch: string) {
+  const connection = await gitConnectionOf(ctx, parentId, connectionId)
+  return fetchBranchFiles(await remoteOf(ctx, connection), gitBranch, gitOptions(ctx))
+}
+
+/**
+ * The git files of branches whose cluster is being made, fetched meanwhile (half a second saved on a 2-second
+ * wait), for the build that follows. In memory only: after a restart the build fetches them itself.
+ */
+const prefetched = new Map<string, Promise<BranchFiles | null>>()
+/** A creation that fails leaves its entry behind: it goes after this long. */
+const PREFETCH_TTL_MS = 10 * 60_000
+
+async function takePrefetched(branchId: string): Promise<BranchFiles | null> {
+  const files = prefetched.get(branchId)
+  prefetched.delete(branchId)
+  return files ? await files : null
+}
+
+/** Starts fetching a branch's git files while its cluster is made (does not wait for them). */
+export async function prefetchIfBranch(ctx: AppContext, project: ProjectRow): Promise<void> {
+  const branch = await ctx.db
+    .selectFrom('project_branches')
+    .select(['id', 'parent_project_id', 'connection_id', 'git_branch'])
+    .where('project_id', '=', project.id)
+    .executeTakeFirst()
+  if (!branch || branch.connection_id === null) return
+  const connectionId = branch.connection_id
+  // a failure here is left to the build, which fetches again and reports it
+  const files = fetchGitFiles(ctx, branch.parent_project_id, connectionId, branch.git_branch).catch(() => null)
+  prefetched.set(branch.id, files)
+  setTimeout(() => {
+    if (prefetched.get(branch.id) === files) prefetched.delete(branch.id)
+  }, PREFETCH_TTL_MS).unref()
+}
+
 /**
  * Builds (or pulls into) a branch: fetches the git branch's migrations and seed, then applies the new ones in
  * filename order. A failing file is the branch's answer (MIGRATIONS_FAILED, its name and error), not a job failure;
@@ -144,8 +180,9 @@ export function branchBuildJob(ctx: AppContext) {
     await setBranch(ctx, branchId, { status: 'RUNNING_MIGRATIONS', status_error: null, failed_migration: null })
     try {
       if (branch.connection_id === null) throw new Error('The git connection of this branch was removed')
-      const connection = await gitConnectionOf(ctx, branch.parent_project_id, branch.connection_id)
-      const files = await fetchBranchFiles(await remoteOf(ctx, connection), branch.git_branch, gitOptions(ctx))
+      const files =
+        (await takePrefetched(branchId)) ??
+        (await fetchGitFiles(ctx, branch.parent_project_id, branch.connection_id, branch.git_branch))
       await applyBranchFiles(ctx, project, branchId, files)
     } catch (error) {
       if (!isFinalAttempt) throw error

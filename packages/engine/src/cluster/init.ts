@@ -1,7 +1,9 @@
 import { randomBytes } from 'node:crypto'
 import { access, chown, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
+import type { PostgresEngine } from '../engines/types'
 import { mkdirOwned } from '../system/fs-owned'
+import type { RunAs } from '../system/run-as'
 import { runCommand } from '../system/run-command'
 import { assertSocketPathFits } from './client'
 import type { HostAuthMethod } from './hba'
@@ -23,6 +25,8 @@ export interface InitClusterTimings {
 }
 
 const PARTIAL_SUFFIX = '.initdb-partial'
+/** nice(1) increment of background initdb runs: foreground work keeps the CPU it needs. */
+const BACKGROUND_NICENESS = 5
 
 /** Where initdb works before the result is renamed into place. */
 export const partialDataDir = (dataDir: string): string => `${dataDir}${PARTIAL_SUFFIX}`
@@ -37,6 +41,51 @@ async function exists(file: string): Promise<boolean> {
 /** A data directory initdb completed: PG_VERSION is written first and global/pg_control during bootstrap. */
 export async function isInitializedDataDir(dataDir: string): Promise<boolean> {
   return (await exists(path.join(dataDir, 'PG_VERSION'))) && (await exists(path.join(dataDir, 'global', 'pg_control')))
+}
+
+export interface InitdbOptions extends InitClusterOptions {
+  /** Run initdb at a lower CPU priority (work done ahead of need must not slow what a user waits for). */
+  background?: boolean
+}
+
+/**
+ * Runs initdb into the empty directory `dir` (owned by `runAs`) with the platform's fixed choices: UTF-8, the C.UTF-8
+ * locale, trusted local sockets, SCRAM over TCP. initdb runs with --no-sync: callers flush once when the directory is
+ * complete.
+ */
+export async function runInitdb(
+  engine: PostgresEngine,
+  runAs: RunAs | null,
+  dir: string,
+  options: InitdbOptions = {},
+): Promise<void> {
+  const args = [
+    '-D',
+    dir,
+    '-U',
+    options.superuser ?? PLATFORM_SUPERUSER,
+    '--encoding=UTF8',
+    '--locale=C.UTF-8',
+    '--auth-local=trust',
+    `--auth-host=${options.authMethodHost ?? 'scram-sha-256'}`,
+    '--no-instructions',
+    '--no-sync',
+  ]
+  const pwfile = options.superuserPassword === undefined ? null : `${dir}.pwfile-${randomBytes(6).toString('hex')}`
+  try {
+    if (pwfile) {
+      await writeFile(pwfile, `${options.superuserPassword}\n`, { mode: 0o600, flag: 'wx' })
+      if (runAs) await chown(pwfile, runAs.uid, runAs.gid)
+      args.push(`--pwfile=${pwfile}`)
+    }
+    // nice(1) lowers the priority of initdb and the postgres processes it runs, which inherit it
+    const [file, fileArgs] = options.background
+      ? ['nice', ['-n', String(BACKGROUND_NICENESS), engine.tools.initdb, ...args]]
+      : [engine.tools.initdb, args]
+    await runCommand(file, fileArgs, { runAs, cwd: dir, timeoutMs: 120_000 })
+  } finally {
+    if (pwfile) await rm(pwfile, { force: true })
+  }
 }
 
 /**
@@ -58,38 +107,16 @@ export async function initCluster(spec: ClusterSpec, options: InitClusterOptions
   const partial = partialDataDir(spec.dataDir)
   await rm(partial, { recursive: true, force: true })
   await mkdirOwned(partial, spec.runAs, 0o700)
-
-  const args = [
-    '-D',
-    partial,
-    '-U',
-    options.superuser ?? PLATFORM_SUPERUSER,
-    '--encoding=UTF8',
-    '--locale=C.UTF-8',
-    '--auth-local=trust',
-    `--auth-host=${options.authMethodHost ?? 'scram-sha-256'}`,
-    '--no-instructions',
-    '--no-sync',
-  ]
-  const pwfile =
-    options.superuserPassword === undefined ? null : `${spec.dataDir}.pwfile-${randomBytes(6).toString('hex')}`
   let initdbMs = 0
   try {
-    if (pwfile) {
-      await writeFile(pwfile, `${options.superuserPassword}\n`, { mode: 0o600, flag: 'wx' })
-      if (spec.runAs) await chown(pwfile, spec.runAs.uid, spec.runAs.gid)
-      args.push(`--pwfile=${pwfile}`)
-    }
     const initdbStarted = performance.now()
-    await runCommand(spec.engine.tools.initdb, args, { runAs: spec.runAs, cwd: partial, timeoutMs: 120_000 })
+    await runInitdb(spec.engine, spec.runAs, partial, options)
     initdbMs = performance.now() - initdbStarted
     await writeConfigFiles(partial, spec)
     await rename(partial, spec.dataDir)
   } catch (error) {
     await rm(partial, { recursive: true, force: true })
     throw error
-  } finally {
-    if (pwfile) await rm(pwfile, { force: true })
   }
   await runCommand('sync', ['-f', spec.dataDir])
   return { initdbMs: Math.round(initdbMs), totalMs: Math.round(performance.now() - started) }

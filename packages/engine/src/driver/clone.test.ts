@@ -1,4 +1,4 @@
-import { rm } from 'node:fs/promises'
+import { readFile, rm } from 'node:fs/promises'
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -76,6 +76,10 @@ describe('cloneProjectData', () => {
       authenticatorPassword: 'branch-authenticator',
     })
     expect(created.initialized).toBe(false)
+    // the whole-filesystem flush is for the copy's first recovery only
+    expect(await readFile(path.join(driver.projectPaths('branch').dataDir, 'pgfleet.conf'), 'utf8')).not.toContain(
+      'recovery_init_sync_method',
+    )
     expect(await sql('branch', 'select count(*)::int as n from items')).toEqual([{ n: 5000 }])
 
     await sql('branch', "insert into items values (9001, 'only on the branch')")

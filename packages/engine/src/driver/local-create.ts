@@ -1,12 +1,15 @@
-import { rm } from 'node:fs/promises'
+import { access, rename, rm } from 'node:fs/promises'
+import path from 'node:path'
+import { assertSocketPathFits } from '../cluster/client'
 import { initCluster, partialDataDir } from '../cluster/init'
 import { clusterPid } from '../cluster/pid-file'
 import { PLATFORM_SUPERUSER } from '../cluster/role-names'
 import { bootstrapProjectRoles } from '../cluster/roles'
-import { writeClusterSettings } from '../cluster/settings'
+import { writeClusterSettings, writeConfigFiles } from '../cluster/settings'
 import { startCluster } from '../cluster/start'
 import { ensurePlatformSuperuser } from '../cluster/superuser-migration'
 import type { ClusterSpec } from '../cluster/types'
+import { fsyncDir } from '../system/durable'
 import { mkdirOwned } from '../system/fs-owned'
 import type { RunAs } from '../system/run-as'
 import { assertTraversableBy } from '../system/traversable'
@@ -25,6 +28,40 @@ export interface LocalCreateContext {
   startTimeoutMs?: number
   /** When the caller's work on this creation began (timings count from it). */
   startedAt: number
+  /** Moves a data directory initialised ahead of need to `target` (owned by the project's user); false when none. */
+  takeSpare: (target: string) => Promise<boolean>
+}
+
+/**
+ * Settings of the first start of a copy of another project (a branch with data). Recovery of a copied data
+ * directory begins by flushing all of it to disk; file by file that took 1.9 s for a 1 GB copy here, one syncfs of
+ * the filesystem 1.0 s. syncfs also flushes other dirty files of that filesystem, which is why it is used only then.
+ */
+const COPY_START_SETTINGS = { recovery_init_sync_method: 'syncfs' }
+
+const exists = (file: string) =>
+  access(file).then(
+    () => true,
+    () => false,
+  )
+
+/** Gives the project a spare data directory when one is ready; false when initdb has to run. */
+async function adoptSpare(context: LocalCreateContext): Promise<boolean> {
+  const { spec } = context
+  assertSocketPathFits(spec)
+  const partial = partialDataDir(spec.dataDir)
+  if (!(await context.takeSpare(partial))) return false
+  try {
+    await mkdirOwned(spec.socketDir, spec.runAs, 0o700)
+    // each config file is flushed as it is written, and with it the ownership change before it
+    await writeConfigFiles(partial, spec)
+    await rename(partial, spec.dataDir)
+    await fsyncDir(context.paths.projectDir)
+  } catch (error) {
+    await rm(partial, { recursive: true, force: true })
+    throw error
+  }
+  return true
 }
 
 /**
@@ -42,7 +79,9 @@ export async function createLocalProject(
   await settleDataDir(spec.dataDir)
 
   let initdbMs: number | null = null
+  let dataSource: CreateProjectResult['dataSource'] = 'existing'
   const existingMajor = await context.dataMajor()
+  const firstStartOfCopy = existingMajor !== null && (await exists(path.join(spec.dataDir, 'backup_label')))
   if (existingMajor === null) {
     // Left over by an attempt that crashed: initCluster only renames complete clusters into place, but
     // older layouts or a crash during a restore can leave an incomplete directory.
@@ -50,20 +89,30 @@ export async function createLocalProject(
       throw new Error(`Project ${input.ref} has an incomplete data directory in use`)
     await rm(spec.dataDir, { recursive: true, force: true })
     await rm(partialDataDir(spec.dataDir), { recursive: true, force: true })
-    initdbMs = (await initCluster(spec, { superuser: PLATFORM_SUPERUSER })).initdbMs
+    if (await adoptSpare(context)) {
+      dataSource = 'spare'
+    } else {
+      initdbMs = (await initCluster(spec, { superuser: PLATFORM_SUPERUSER })).initdbMs
+      dataSource = 'initdb'
+    }
   } else {
     if (existingMajor !== input.major) {
       throw new Error(
         `Project ${input.ref} holds Postgres ${existingMajor} data, not ${input.major}; a major change needs an upgrade`,
       )
     }
-    await writeClusterSettings(spec)
+    await writeClusterSettings(
+      firstStartOfCopy ? { ...spec, settings: { ...spec.settings, ...COPY_START_SETTINGS } } : spec,
+    )
   }
 
   const start = await startCluster(spec, { timeoutMs: context.startTimeoutMs })
+  // only the copy's first recovery needs it; later crash recoveries flush file by file again
+  if (firstStartOfCopy) await writeClusterSettings(spec)
   const bootstrapStarted = performance.now()
-  // A retry must leave the passwords the caller now holds, whatever an earlier attempt set.
-  await ensurePlatformSuperuser(spec)
+  // A retry must leave the passwords the caller now holds, whatever an earlier attempt set. Data initialised just
+  // now has the platform superuser; data found in place (a retry, a copy of another project) may need moving to it.
+  if (dataSource === 'existing') await ensurePlatformSuperuser(spec)
   await bootstrapProjectRoles(spec, {
     authenticatorPassword: input.authenticatorPassword,
     ownerPassword: input.superuserPassword,
@@ -74,7 +123,8 @@ export async function createLocalProject(
     ref: input.ref,
     major: spec.engine.major,
     version: spec.engine.version,
-    initialized: initdbMs !== null,
+    initialized: dataSource !== 'existing',
+    dataSource,
     timings: {
       initdbMs,
       startMs: start.readyMs,

@@ -37,6 +37,7 @@ import {
 } from './local-upgrade'
 import { OperationQueue } from './operation-queue'
 import { settleDataDir } from './restore-swap'
+import { SpareDataDirs } from './spare-data-dirs'
 import type {
   BackupProjectOptions,
   CreateProjectInput,
@@ -70,7 +71,15 @@ export interface LocalDriverOptions {
   /** Put logs in `${logDir}/${ref}/postgres.log` instead of the project directory. */
   logDir?: string
   startTimeoutMs?: number
+  /**
+   * Data directories of each major to keep initialised ahead of need, so a new project skips initdb (default 0:
+   * none). Spares wait under `${dataDir}/.spare-data-dirs`.
+   */
+  spareDataDirs?: number
 }
+
+/** Directory under the projects' data directory holding spare data directories (not a valid ref: no project has it). */
+const SPARES_DIR_NAME = '.spare-data-dirs'
 
 /** Projects as directories under one data directory, each with its own postmaster spawned on this machine. */
 export class LocalDriver implements ProjectDriver {
@@ -81,6 +90,7 @@ export class LocalDriver implements ProjectDriver {
   /** Lifecycle operations of one project run one at a time (in this process); the platform's jobs do the rest. */
   private readonly operations = new OperationQueue()
   private readonly users: LocalProjectUsers
+  private readonly spares: SpareDataDirs
 
   constructor(private readonly options: LocalDriverOptions) {
     this.users = new LocalProjectUsers({
@@ -88,6 +98,12 @@ export class LocalDriver implements ProjectDriver {
       isolateProjects: options.isolateProjects !== false,
       separateLogDir: options.logDir !== undefined,
       paths: (ref) => this.projectPaths(ref),
+    })
+    this.spares = new SpareDataDirs({
+      dir: path.join(options.dataDir, SPARES_DIR_NAME),
+      runAs: options.runAs,
+      engineFor: (major) => engineForMajor(options.engines, major),
+      perMajor: options.spareDataDirs ?? 0,
     })
     this.backups = new LocalBackups({
       paths: (ref) => this.projectPaths(ref),
@@ -152,9 +168,20 @@ export class LocalDriver implements ProjectDriver {
         dataMajor: () => this.dataMajor(input.ref),
         startTimeoutMs: this.options.startTimeoutMs,
         startedAt,
+        takeSpare: (target) => this.spares.take(input.major, target, runAs),
       },
       input,
     )
+  }
+
+  /** Starts preparing spare data directories of these majors (when configured), e.g. at platform start. */
+  prepareSpareDataDirs(majors: number[]): void {
+    for (const major of majors) this.spares.refill(major)
+  }
+
+  /** Resolves once the spare data directories being made are ready (or failed). */
+  spareDataDirsSettled(): Promise<void> {
+    return this.spares.settle()
   }
 
   /**
@@ -379,6 +406,8 @@ export class LocalDriver implements ProjectDriver {
   }
 
   async stopAll(): Promise<void> {
+    // a spare being made would outlive the call and write into a directory the caller may remove next
+    await this.spares.settle()
     const results = await Promise.allSettled((await this.runningProjects()).map((ref) => this.stopProject(ref, 'fast')))
     const errors = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []))
     if (errors.length > 0) throw new AggregateError(errors, `Could not stop ${errors.length} project server(s)`)

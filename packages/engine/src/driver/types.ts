@@ -39,6 +39,8 @@ export interface CreateProjectResult {
   version: string
   /** False when an earlier attempt had already initialised the data and this call only finished the job. */
   initialized: boolean
+  /** Where the data directory came from: a spare initialised ahead of need, initdb now, or an earlier attempt / copy. */
+  dataSource: 'spare' | 'initdb' | 'existing'
   timings: { initdbMs: number | null; startMs: number; bootstrapMs: number; totalMs: number }
 }
 
@@ -138,6 +140,8 @@ export interface ProjectDriver {
   readonly kind: string
   /** Initialises (unless done already), starts and bootstraps the project's roles. */
   createProject(input: CreateProjectInput): Promise<CreateProjectResult>
+  /** Starts preparing what makes creating a project of these majors fast (in the background); optional. */
+  prepareSpareDataDirs?(majors: number[]): void
   /**
    * Copies a running project's data to a project that has none yet (a branch with data); createProject then
    * adopts it. Null when the target already has its data (a retry).

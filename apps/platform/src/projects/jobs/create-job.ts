@@ -1,4 +1,9 @@
-import { buildIfBranch, copyParentDataIfBranch, destroyClusterIfResetting } from '../../branching/build-job'
+import {
+  buildIfBranch,
+  copyParentDataIfBranch,
+  destroyClusterIfResetting,
+  prefetchIfBranch,
+} from '../../branching/build-job'
 import type { AppContext } from '../../context'
 import { runtimeConfig } from '../runtime'
 import { operationHandler } from './run-operation'
@@ -11,6 +16,7 @@ export function createJob(ctx: AppContext) {
   return operationHandler(ctx, 'create', async (project, report) => {
     // a preview branch being reset starts again from an empty cluster
     await destroyClusterIfResetting(ctx, project)
+    await prefetchIfBranch(ctx, project)
     await copyParentDataIfBranch(ctx, project)
     await report('initialising the database cluster')
     const result = await ctx.driver.createProject({
