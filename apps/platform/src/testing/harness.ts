@@ -35,6 +35,8 @@ export async function startTestPlatform(
       PGFLEET_LOG_LEVEL: 'silent',
       PGFLEET_PORT_RANGE: '56000-56999',
       PGFLEET_HEALTH_INTERVAL_MS: '500',
+      // one spare data directory: the creation path with spares runs everywhere, at half the background initdb
+      PGFLEET_SPARE_DATA_DIRS: '1',
       // tests sign many users up; the sign-up modes have their own tests
       PGFLEET_SIGNUP: 'open',
       ...env,

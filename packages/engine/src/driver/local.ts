@@ -28,6 +28,7 @@ import { createLocalProject } from './local-create'
 import { assertValidRef, type LocalProjectPaths, localProjectPaths, REF_PATTERN } from './local-paths'
 import { LocalProjectUsers } from './local-project-users'
 import { ProjectResourceReader } from './local-resources'
+import { LocalProjectSpecs } from './local-specs'
 import {
   type UpgradeOptions,
   type UpgradeProgress,
@@ -91,6 +92,7 @@ export class LocalDriver implements ProjectDriver {
   private readonly operations = new OperationQueue()
   private readonly users: LocalProjectUsers
   private readonly spares: SpareDataDirs
+  private readonly specs: LocalProjectSpecs
 
   constructor(private readonly options: LocalDriverOptions) {
     this.users = new LocalProjectUsers({
@@ -98,6 +100,13 @@ export class LocalDriver implements ProjectDriver {
       isolateProjects: options.isolateProjects !== false,
       separateLogDir: options.logDir !== undefined,
       paths: (ref) => this.projectPaths(ref),
+    })
+    this.specs = new LocalProjectSpecs({
+      dataDir: options.dataDir,
+      logDir: options.logDir,
+      listenAddress: options.listenAddress,
+      engines: options.engines,
+      users: this.users,
     })
     this.spares = new SpareDataDirs({
       dir: path.join(options.dataDir, SPARES_DIR_NAME),
@@ -110,8 +119,8 @@ export class LocalDriver implements ProjectDriver {
       runAsOf: (ref) => this.users.runAsOf(ref),
       engineFor: (major) => engineForMajor(options.engines, major),
       dataMajor: (ref) => this.dataMajor(ref),
-      storedSpec: (ref) => this.storedSpec(ref),
-      configuredSpec: (ref, config) => this.configuredSpec(ref, config),
+      storedSpec: (ref) => this.specs.storedSpec(ref),
+      configuredSpec: (ref, config) => this.specs.configuredSpec(ref, config),
       projectSpec: (ref, config) => this.projectSpec(ref, config),
       startTimeoutMs: options.startTimeoutMs,
     })
@@ -127,30 +136,12 @@ export class LocalDriver implements ProjectDriver {
 
   /** The full cluster spec of a project, for engine operations the driver does not wrap (backups, upgrades). */
   projectSpec(ref: string, config: ProjectRuntimeConfig): ClusterSpec {
-    const { dataDir, socketDir, logFile, walArchiveDir } = this.projectPaths(ref)
-    return {
-      dataDir,
-      socketDir,
-      logFile,
-      port: config.port,
-      listenAddress: this.options.listenAddress,
-      engine: engineForMajor(this.options.engines, config.major),
-      runAs: this.users.runAsOf(ref),
-      settings: {
-        ...computeSettings(config.computeSize),
-        ...(config.walArchiving ? walArchiveSettings(walArchiveDir) : {}),
-        // a major upgrade replicates logically; a slot it leaves after a crash must not stop the server starting
-        wal_level: 'logical',
-        ...config.settings,
-      },
-    }
+    return this.specs.projectSpec(ref, config)
   }
 
   /** The major the project's data directory was created with, or null when there is no complete one. */
-  async dataMajor(ref: string): Promise<number | null> {
-    const { dataDir } = this.projectPaths(ref)
-    if (!(await isInitializedDataDir(dataDir))) return null
-    return Number((await readFile(path.join(dataDir, 'PG_VERSION'), 'utf8')).trim())
+  dataMajor(ref: string): Promise<number | null> {
+    return this.specs.dataMajor(ref)
   }
 
   async createProject(input: CreateProjectInput): Promise<CreateProjectResult> {
@@ -192,7 +183,7 @@ export class LocalDriver implements ProjectDriver {
     assertValidRef(sourceRef)
     assertValidRef(targetRef)
     if ((await this.dataMajor(targetRef)) !== null) return null
-    const source = await this.location(sourceRef)
+    const source = await this.specs.location(sourceRef)
     if (!source || (await clusterPid(source)) === null) throw new Error(`Project ${sourceRef} is not running`)
     const owner = await this.users.resolve(targetRef)
     const { projectDir, dataDir } = this.projectPaths(targetRef)
@@ -204,7 +195,7 @@ export class LocalDriver implements ProjectDriver {
   }
 
   async startProject(ref: string, config: ProjectRuntimeConfig): Promise<StartProjectResult> {
-    const spec = await this.configuredSpec(ref, config)
+    const spec = await this.specs.configuredSpec(ref, config)
     const running = await readPidFile(spec.dataDir)
     if (running && (await clusterPid(spec)) !== null && running.port !== settingsPort(config)) {
       await stopCluster(spec, 'fast')
@@ -225,8 +216,8 @@ export class LocalDriver implements ProjectDriver {
    */
   async restartProject(ref: string, config: ProjectRuntimeConfig): Promise<RestartProjectResult> {
     const started = performance.now()
-    const spec = await this.configuredSpec(ref, config)
-    const location = await this.location(ref)
+    const spec = await this.specs.configuredSpec(ref, config)
+    const location = await this.specs.location(ref)
     if (location) await checkpointCluster(location)
     const stopStarted = performance.now()
     await stopCluster(spec, 'fast')
@@ -278,7 +269,7 @@ export class LocalDriver implements ProjectDriver {
       await this.users.resolve(ref)
       const result = await this.backups.restore(ref, backup, runtime, options)
       // an archive taken before tenant isolation holds a superuser `postgres`: migrate it before anyone logs in
-      const location = await this.location(ref)
+      const location = await this.specs.location(ref)
       if (location) await this.secureRoles({ ...location, engine: engineForMajor(this.options.engines, runtime.major) })
       return result
     })
@@ -294,7 +285,7 @@ export class LocalDriver implements ProjectDriver {
     return this.exclusive(ref, async () => {
       await this.users.resolve(ref)
       const result = await this.backups.restoreToTime(ref, backup, target, runtime, options)
-      const location = await this.location(ref)
+      const location = await this.specs.location(ref)
       if (location) await this.secureRoles({ ...location, engine: engineForMajor(this.options.engines, runtime.major) })
       return result
     })
@@ -314,7 +305,7 @@ export class LocalDriver implements ProjectDriver {
           paths: (id) => this.projectPaths(id),
           engineFor: (major) => engineForMajor(this.options.engines, major),
           projectSpec: (id, config) => this.projectSpec(id, config),
-          configuredSpec: (id, config) => this.configuredSpec(id, config),
+          configuredSpec: (id, config) => this.specs.configuredSpec(id, config),
           secureRoles: (spec) => this.secureRoles(spec),
           startTimeoutMs: this.options.startTimeoutMs,
         },
@@ -328,7 +319,7 @@ export class LocalDriver implements ProjectDriver {
   }
 
   async upgradeBlockers(ref: string, sourceMajor: number, targetMajor: number): Promise<string[]> {
-    const location = await this.location(ref)
+    const location = await this.specs.location(ref)
     const running = location && (await clusterPid({ dataDir: location.dataDir })) !== null
     const spec = running
       ? { ...this.projectSpec(ref, { major: sourceMajor, port: location.port, computeSize: 'nano' }), ...location }
@@ -363,18 +354,18 @@ export class LocalDriver implements ProjectDriver {
   }
 
   async setProjectReadOnly(ref: string, enabled: boolean): Promise<void> {
-    const location = await this.location(ref)
+    const location = await this.specs.location(ref)
     if (!location || (await clusterPid(location)) === null) throw new Error(`Project ${ref} is not running`)
     await setClusterReadOnly(location, enabled)
   }
 
   async checkpointProject(ref: string): Promise<boolean> {
-    const location = await this.location(ref)
+    const location = await this.specs.location(ref)
     return location ? checkpointCluster(location, 30_000) : false
   }
 
   async projectHealth(ref: string): Promise<ProjectHealth> {
-    const location = await this.location(ref)
+    const location = await this.specs.location(ref)
     return location ? probeCluster(location) : 'down'
   }
 
@@ -388,7 +379,7 @@ export class LocalDriver implements ProjectDriver {
   }
 
   async projectConnection(ref: string, options: ProjectConnectionOptions = {}): Promise<ClientConfig> {
-    const location = await this.location(ref)
+    const location = await this.specs.location(ref)
     if (!location) throw new Error(`Project ${ref} has no database`)
     return connectionConfig(location, options.database, options.user)
   }
@@ -424,52 +415,8 @@ export class LocalDriver implements ProjectDriver {
     await bootstrapProjectRoles(spec, { major: spec.engine.major })
   }
 
-  private assertMajor(ref: string, dataMajor: number, wanted: number): void {
-    if (dataMajor !== wanted) {
-      throw new Error(`Project ${ref} holds Postgres ${dataMajor} data, not ${wanted}; a major change needs an upgrade`)
-    }
-  }
-
   /** Runs `fn` after the project's earlier lifecycle operations have settled. */
   private exclusive<T>(ref: string, fn: () => Promise<T>): Promise<T> {
     return this.operations.run(ref, fn)
-  }
-
-  /** The runtime config the project's pgfleet.conf holds, minus the compute size (which the caller picks). */
-  private async storedRuntime(ref: string): Promise<Omit<ProjectRuntimeConfig, 'computeSize'>> {
-    const major = await this.dataMajor(ref)
-    const stored = await readStoredSettings(this.projectPaths(ref).dataDir)
-    if (major === null || !stored) throw new Error(`Project ${ref} has no configured data directory`)
-    const computeKeys = new Set(Object.keys(computeSettings(COMPUTE_SIZES[0])))
-    const settings = Object.fromEntries(Object.entries(stored.settings).filter(([name]) => !computeKeys.has(name)))
-    return { major, port: stored.port, settings }
-  }
-
-  /** The cluster spec of the configuration on disk, unchanged (the compute size is irrelevant: settings are not written). */
-  private async storedSpec(ref: string): Promise<ClusterSpec> {
-    await this.users.resolve(ref)
-    const runtime = await this.storedRuntime(ref)
-    return this.projectSpec(ref, { ...runtime, computeSize: COMPUTE_SIZES[0] })
-  }
-
-  /** Checks the data directory and writes the config's settings, ready for a (re)start. */
-  private async configuredSpec(ref: string, config: ProjectRuntimeConfig): Promise<ClusterSpec> {
-    await this.users.resolve(ref)
-    await settleDataDir(this.projectPaths(ref).dataDir)
-    const dataMajor = await this.dataMajor(ref)
-    if (dataMajor === null) throw new Error(`Project ${ref} has no initialised data directory`)
-    this.assertMajor(ref, dataMajor, config.major)
-    const spec = this.projectSpec(ref, config)
-    if (config.walArchiving) await mkdirOwned(this.projectPaths(ref).walArchiveDir, spec.runAs, 0o700)
-    await writeClusterSettings(spec)
-    return spec
-  }
-
-  /** Where the project's server is (or would be) reachable: the running server's port, else the configured one. */
-  private async location(ref: string): Promise<ClusterLocation | null> {
-    const { dataDir, socketDir } = this.projectPaths(ref)
-    const pidFile = (await clusterPid({ dataDir })) === null ? null : await readPidFile(dataDir)
-    const port = pidFile?.port || (await readSettingsPort(dataDir))
-    return port ? { dataDir, socketDir, port } : null
   }
 }
