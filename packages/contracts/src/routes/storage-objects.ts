@@ -4,6 +4,8 @@ import {
   DeleteObjectsResponse,
   ListObjectsBody,
   ListObjectsResponse,
+  MoveFolderBody,
+  MoveFolderResponse,
   MoveObjectBody,
   PublicUrlBody,
   PublicUrlResponse,
@@ -47,6 +49,15 @@ export const storageObjectApiRoutes = {
     body: MoveObjectBody,
     response: MessageResponse,
     description: 'Moves or renames one object within the bucket (409 when the new path is taken)',
+  },
+  'POST /platform/storage/{ref}/buckets/{id}/objects/move-folder': {
+    method: 'POST',
+    path: '/platform/storage/{ref}/buckets/{id}/objects/move-folder',
+    params: ['ref', 'id'],
+    body: MoveFolderBody,
+    response: MoveFolderResponse,
+    description:
+      'Moves or renames a folder with every object under it, all or nothing (409 listing the conflicts); dryRun only checks',
   },
   'POST /platform/storage/{ref}/buckets/{id}/objects/delete': {
     method: 'POST',
