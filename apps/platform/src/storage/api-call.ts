@@ -14,6 +14,8 @@ export interface StorageRequest {
   method: string
   /** the path after /storage/v1, still percent-encoded, e.g. '/object/avatars/a%20b.png' */
   path: string
+  /** the path the API is mounted at, e.g. '/p/{ref}/storage/v1' or '/storage/v1', for URLs it answers with */
+  base: string
   query: URLSearchParams
   headers: IncomingHttpHeaders
   raw: IncomingMessage
