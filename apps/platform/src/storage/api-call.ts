@@ -35,6 +35,8 @@ export interface StorageCall {
   /** the caller: from the apikey and Bearer JWT; null on routes that need none (public and signed downloads) */
   auth: StorageAuth | null
   maxUploadBytes: number
+  /** who is calling when the JWT does not say: a dashboard member, who runs as service_role */
+  actor?: string
 }
 
 export const json = (status: number, value: unknown): StorageResponse => ({

@@ -75,6 +75,9 @@ export function parseUploadMetadata(value: string | undefined): Record<string, s
   return metadata
 }
 
+/** Who may continue an upload: the one who started it. */
+const callerOf = (call: StorageCall) => call.actor ?? ownerOf(call.auth).owner_id
+
 const expiresHeader = (upload: StagedUpload) => new Date(upload.expiresAt).toUTCString()
 
 export async function resumableRoute(call: StorageCall, rest: string[]): Promise<StorageResponse> {
@@ -131,7 +134,7 @@ async function createUpload(call: StorageCall): Promise<StorageResponse> {
       : DEFAULT_CACHE_CONTROL,
     length,
     role: call.auth?.role ?? 'anon',
-    sub: ownerOf(call.auth).owner_id,
+    sub: callerOf(call),
     expiresAt: new Date(Date.now() + RESUMABLE_EXPIRY_MS).toISOString(),
   }
   // RLS and the unique name are asked now, so a refused upload is refused before any byte is sent
@@ -162,7 +165,7 @@ const notFound = () => new StorageError(404, 'not_found', 'Upload not found')
 /** The caller's upload, or 404 (also for someone else's: its existence is not theirs to know); 410 once expired. */
 async function ownUpload(call: StorageCall, id: string): Promise<StagedUpload> {
   const upload = await readStaged(dirOf(call), id)
-  if (!upload || upload.role !== (call.auth?.role ?? 'anon') || upload.sub !== ownerOf(call.auth).owner_id) {
+  if (!upload || upload.role !== (call.auth?.role ?? 'anon') || upload.sub !== callerOf(call)) {
     throw notFound()
   }
   if (isExpired(upload)) {
