@@ -24,7 +24,13 @@ beforeAll(async () => {
   const service = p.client({ key: p.serviceKey })
   expect((await service.storage.createBucket('videos', { public: false })).error).toBeNull()
   expect(
-    (await service.storage.createBucket('small', { fileSizeLimit: 1000, allowedMimeTypes: ['text/plain'] })).error,
+    (
+      await service.storage.createBucket('small', {
+        public: false,
+        fileSizeLimit: 1000,
+        allowedMimeTypes: ['text/plain'],
+      })
+    ).error,
   ).toBeNull()
 })
 afterAll(async () => {
