@@ -9,7 +9,9 @@ import { UploadQueue, type UploadSender } from './upload-queue'
 /** The upload panel's pause and resume controls, on a queue whose sender the test drives. */
 const signals: AbortSignal[] = []
 const progress: ((loaded: number) => void)[] = []
-const send: UploadSender = (_upload, onProgress, signal) => {
+const send: UploadSender = (upload, onProgress, signal) => {
+  // as the resumable sender does once the server has made the upload
+  upload.resume.url ??= '/upload/1'
   signals.push(signal)
   progress.push(onProgress)
   return new Promise(() => undefined)
