@@ -245,6 +245,11 @@ describe('the protocol by hand', () => {
       expect(response.status, objectName).toBe(400)
     }
     expect((await tus('POST', endpoint, { 'upload-length': '1', 'upload-metadata': 'objectName !!' })).status).toBe(400)
+    const headerBreaking = await tus('POST', endpoint, {
+      'upload-length': '1',
+      'upload-metadata': `bucketName ${encode('videos')},objectName ${encode('a.bin')},cacheControl ${encode('1\r\nx: y')}`,
+    })
+    expect(headerBreaking.status).toBe(400)
     expect((await tus('HEAD', `${endpoint}/..%2F..%2Fsecrets`)).status).toBe(404)
     expect((await tus('HEAD', `${endpoint}/${'0'.repeat(32)}`)).status).toBe(404)
 

@@ -121,6 +121,10 @@ async function createUpload(call: StorageCall): Promise<StorageResponse> {
   if (length > limit) throw tooLarge(limit)
   const contentType = metadata.contentType || 'application/octet-stream'
   if (!isMimeTypeAllowed(bucket.allowed_mime_types, contentType)) throw mimeTypeRefused(baseMimeType(contentType))
+  // served back as a header on download: printable ASCII only
+  if (metadata.cacheControl && !/^[\x20-\x7e]{1,200}$/.test(metadata.cacheControl)) {
+    throw invalidRequest('cacheControl must be at most 200 printable characters')
+  }
   const upsert = header(call, 'x-upsert') === 'true'
   const upload: StagedUpload = {
     bucketId,
