@@ -8,7 +8,8 @@ import { ProjectDirectory } from '../rest/project-directory'
 import { handleStorageRequest, type StorageDeps } from '../storage/api'
 import type { StorageResponse } from '../storage/api-call'
 import { StorageError } from '../storage/errors'
-import { TUS_EXTENSIONS, TUS_VERSION } from '../storage/resumable'
+import { isUploadBusy, TUS_EXTENSIONS, TUS_VERSION } from '../storage/resumable'
+import { sweepAllStaged } from '../storage/resumable-staging'
 import { allowCors, corsPreflight } from './cors'
 
 /**
@@ -24,6 +25,8 @@ const EXPOSED_HEADERS =
   'Content-Length, Content-Type, Content-Disposition, ETag, Last-Modified, Cache-Control, Location, ' +
   'Tus-Resumable, Tus-Version, Tus-Extension, Tus-Max-Size, Upload-Offset, Upload-Length, Upload-Expires'
 const corsOnly = corsPreflight(METHODS, ALLOWED_HEADERS)
+/** How often resumable uploads past their expiry are removed from every project's staging folder. */
+const STALE_UPLOAD_SWEEP_MS = 3600 * 1000
 
 export function projectStorageRoutes(ctx: AppContext) {
   // an OPTIONS request is also how a TUS client discovers the resumable upload endpoint's version and limits
@@ -36,6 +39,14 @@ export function projectStorageRoutes(ctx: AppContext) {
     return corsOnly(request, reply)
   }
   return async (app: FastifyInstance) => {
+    // besides the sweep of each new upload: a project nobody uploads to again still loses its stale uploads
+    const sweeper = setInterval(() => {
+      sweepAllStaged(ctx.config.dataDir, isUploadBusy).catch((error: unknown) =>
+        ctx.log.warn('sweeping stale resumable uploads failed', { error }),
+      )
+    }, STALE_UPLOAD_SWEEP_MS)
+    sweeper.unref()
+    app.addHook('onClose', async () => clearInterval(sweeper))
     const deps: StorageDeps = {
       ctx,
       directory: new ProjectDirectory(ctx.db),

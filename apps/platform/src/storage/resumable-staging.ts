@@ -105,3 +105,22 @@ export async function sweepStaged(dir: string, busy: (id: string) => boolean, no
   }
   return removed
 }
+
+/** Sweeps the staging folder of every project on this disk; answers how many uploads were removed. */
+export async function sweepAllStaged(dataDir: string, busy: (id: string) => boolean): Promise<number> {
+  let refs: string[]
+  try {
+    refs = await readdir(path.join(path.resolve(dataDir), 'storage'))
+  } catch {
+    return 0
+  }
+  let removed = 0
+  for (const ref of refs) {
+    try {
+      removed += await sweepStaged(stagingDir(dataDir, ref), busy)
+    } catch {
+      // not a project's folder (projectStorageDir refuses the name): nothing of ours
+    }
+  }
+  return removed
+}

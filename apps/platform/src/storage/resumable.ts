@@ -40,6 +40,9 @@ const DEFAULT_CACHE_CONTROL = 'max-age=3600'
 /** Uploads a request is writing or finishing right now, in this process: one request per upload at a time. */
 const busy = new Set<string>()
 
+/** Whether a request is writing or finishing this upload right now: sweeps leave it alone. */
+export const isUploadBusy = (id: string) => busy.has(id)
+
 const tusHeaders = (extra: Record<string, string> = {}) => ({ 'tus-resumable': TUS_VERSION, ...extra })
 
 function tusJson(status: number, error: StorageError | { message: string; error: string }): StorageResponse {
@@ -149,7 +152,7 @@ async function createUpload(call: StorageCall): Promise<StorageResponse> {
     false,
   )
   const dir = dirOf(call)
-  await sweepStaged(dir, (candidate) => busy.has(candidate))
+  await sweepStaged(dir, isUploadBusy)
   const id = newUploadId()
   await createStaged(dir, id, upload)
   if (length === 0) await finish(call, id, upload)
