@@ -175,6 +175,27 @@ test('creates a table with a foreign key in the side panel, its SQL shown first,
   await expect(designer).toHaveCount(0)
   await expect(page.getByTestId('rows-grid').getByRole('columnheader', { name: /note/ })).toBeVisible()
   expect(await sql(page, `select relrowsecurity from pg_class where relname = 'entries'`)).toEqual([[false]])
+
+  // the foreign key of an existing column: dropped, then added again, each with its SQL shown first
+  const foreignKeys = `select conname::text from pg_constraint where conrelid = 'entries'::regclass and contype = 'f'`
+  await page.getByRole('button', { name: 'Edit table' }).click()
+  const scoreKey = designer.getByRole('combobox', { name: 'Foreign key of score_id' })
+  await expect(scoreKey).toHaveValue(JSON.stringify(['public', 'scores', 'id']))
+  await scoreKey.selectOption({ label: 'No foreign key' })
+  await expect(designer.getByTestId('designer-sql')).toHaveText(
+    'alter table "public"."entries" drop constraint "entries_score_id_fkey";',
+  )
+  await designer.getByRole('button', { name: 'Save changes' }).click()
+  await expect(designer).toHaveCount(0)
+  expect(await sql(page, foreignKeys)).toEqual([])
+  await page.getByRole('button', { name: 'Edit table' }).click()
+  await scoreKey.selectOption({ label: '→ public.scores.id' })
+  await expect(designer.getByTestId('designer-sql')).toHaveText(
+    'alter table "public"."entries" add foreign key ("score_id") references "public"."scores" ("id");',
+  )
+  await designer.getByRole('button', { name: 'Save changes' }).click()
+  await expect(designer).toHaveCount(0)
+  expect(await sql(page, foreignKeys)).toEqual([['entries_score_id_fkey']])
   await context.close()
 })
 

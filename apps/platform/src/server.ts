@@ -32,6 +32,7 @@ import { projectUpgradeRoutes } from './routes/project-upgrade'
 import { projectRoutes } from './routes/projects'
 import { storageRoutes } from './routes/storage'
 import { storageObjectRoutes } from './routes/storage-objects'
+import { storageResumableRoutes } from './routes/storage-resumable'
 import { tableEditorRoutes } from './routes/table-editor'
 import { telemetryRoutes } from './routes/telemetry'
 
@@ -93,6 +94,7 @@ export async function buildServer(ctx: AppContext, logger: FastifyBaseLogger): P
   await app.register(contentRoutes(ctx))
   await app.register(storageRoutes(ctx))
   await app.register(storageObjectRoutes(ctx))
+  await app.register(storageResumableRoutes(ctx))
   await app.register(projectStorageRoutes(ctx))
   await app.register(edgeFunctionRoutes(ctx))
   await app.register(edgeFunctionInvokeRoutes(ctx))

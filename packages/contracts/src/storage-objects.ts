@@ -76,6 +76,28 @@ export type CreateStorageFolderBody = z.input<typeof CreateStorageFolderBody>
 export const MoveObjectBody = z.object({ from: ObjectPath, to: ObjectPath })
 export type MoveObjectBody = z.input<typeof MoveObjectBody>
 
+/** A folder and everything under it, renamed or moved in one step; `dryRun` only counts and lists the clashes. */
+export const MoveFolderBody = z.object({ from: ObjectPath, to: ObjectPath, dryRun: z.boolean().default(false) })
+export type MoveFolderBody = z.input<typeof MoveFolderBody>
+/** Why one object under the folder cannot move: its new path is taken, or too long. */
+export const MoveFolderConflict = z.object({ path: z.string(), message: z.string() })
+export type MoveFolderConflict = z.infer<typeof MoveFolderConflict>
+/** At most this many conflicts are listed; `conflictCount` counts them all. */
+export const MAX_LISTED_MOVE_CONFLICTS = 50
+/**
+ * `objects` under the folder; `moved` is all of them or none (never part): with any conflict nothing moves
+ * and the conflicts say why.
+ */
+export const MoveFolderResponse = z.object({
+  from: z.string(),
+  to: z.string(),
+  objects: z.number(),
+  moved: z.number(),
+  conflicts: z.array(MoveFolderConflict),
+  conflictCount: z.number(),
+})
+export type MoveFolderResponse = z.infer<typeof MoveFolderResponse>
+
 /** Objects by path, and folders (everything under them); at least one of either. */
 export const DeleteObjectsBody = z
   .object({

@@ -107,3 +107,37 @@ describe('alterTableStatements', () => {
     expect(alterTableStatements({ schema: 'public', name: 't' }, AlterTableBody.parse({}))).toEqual([])
   })
 })
+
+describe('foreign keys on existing columns', () => {
+  it('drops a column’s foreign key before a type change and adds the new one after it, before a rename', () => {
+    const change = AlterTableBody.parse({
+      changeColumns: [
+        {
+          name: 'owner',
+          newName: 'owner_id',
+          type: 'int8',
+          dropForeignKey: 'orders_owner_fkey',
+          references: { schema: 'public', table: 'people', column: 'id' },
+        },
+        { name: 'shop_id', references: { schema: 'shop', table: 'shops', column: 'id' } },
+      ],
+    })
+    expect(ddlScript(alterTableStatements({ schema: 'public', name: 'orders' }, change))).toBe(
+      [
+        'alter table "public"."orders" drop constraint "orders_owner_fkey";',
+        'alter table "public"."orders" alter column "owner" type int8 using "owner"::int8;',
+        'alter table "public"."orders" add foreign key ("owner") references "public"."people" ("id");',
+        'alter table "public"."orders" rename column "owner" to "owner_id";',
+        'alter table "public"."orders" add foreign key ("shop_id") references "shop"."shops" ("id");',
+      ].join('\n'),
+    )
+  })
+
+  it('quotes a hostile constraint name and refuses a NUL in it', () => {
+    const change = AlterTableBody.parse({ changeColumns: [{ name: 'a', dropForeignKey: hostile }] })
+    expect(alterTableStatements({ schema: 'public', name: 't' }, change)).toEqual([
+      'alter table "public"."t" drop constraint "x""; drop table users; --"',
+    ])
+    expect(AlterTableBody.safeParse({ changeColumns: [{ name: 'a', dropForeignKey: 'a\0b' }] }).success).toBe(false)
+  })
+})

@@ -80,6 +80,10 @@ export const ColumnChange = z.object({
   nullable: z.boolean().optional(),
   /** true adds a unique constraint */
   unique: z.literal(true).optional(),
+  /** drops this foreign key of the column (the constraint's name; the server checks it is one on this column) */
+  dropForeignKey: Name.optional(),
+  /** adds a foreign key on the column to this referenced column */
+  references: ColumnReference.optional(),
 })
 export type ColumnChange = z.infer<typeof ColumnChange>
 
@@ -138,10 +142,17 @@ export function alterTableStatements(current: { schema: string; name: string }, 
     statements.push(`alter table ${qualified} drop column ${quoteIdent(name)}`)
   for (const column of change.changeColumns ?? []) {
     const target = quoteIdent(column.name)
+    // the old key goes before a type change, the new one comes after it (and before a rename)
+    if (column.dropForeignKey) {
+      statements.push(`alter table ${qualified} drop constraint ${quoteIdent(column.dropForeignKey)}`)
+    }
     if (column.type) {
       statements.push(
         `alter table ${qualified} alter column ${target} type ${column.type.trim()} using ${target}::${column.type.trim()}`,
       )
+    }
+    if (column.references) {
+      statements.push(`alter table ${qualified} add foreign key (${target}) ${referenceClause(column.references)}`)
     }
     if (column.default !== undefined) {
       statements.push(

@@ -60,3 +60,11 @@ export async function authenticate(
   const jwt = await verifyCached(entry, match[1] as string)
   return { role: jwt.role, claims: jwt.claims }
 }
+
+/** A Bearer JWT signed with the project's secret, alone: its role decides (for endpoints that take no apikey). */
+export async function authenticateBearer(entry: ProjectEntry, authorization: string | undefined): Promise<RequestAuth> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')
+  if (!match) throw unauthorized('PGRST301', 'The Authorization header must be "Bearer <token>"')
+  const jwt = await verifyCached(entry, match[1] as string)
+  return { role: jwt.role, claims: jwt.claims }
+}

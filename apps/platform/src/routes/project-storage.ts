@@ -8,6 +8,8 @@ import { ProjectDirectory } from '../rest/project-directory'
 import { handleStorageRequest, type StorageDeps } from '../storage/api'
 import type { StorageResponse } from '../storage/api-call'
 import { StorageError } from '../storage/errors'
+import { isUploadBusy, TUS_EXTENSIONS, TUS_VERSION } from '../storage/resumable'
+import { sweepAllStaged } from '../storage/resumable-staging'
 import { allowCors, corsPreflight } from './cors'
 
 /**
@@ -15,13 +17,36 @@ import { allowCors, corsPreflight } from './cors'
  * mounted like the data API. Bodies are not parsed here: uploads stream from the request to disk, and the
  * handlers read the small JSON bodies themselves.
  */
-const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'DELETE'] as const
-const ALLOWED_HEADERS = 'Authorization, apikey, Content-Type, Cache-Control, X-Upsert, X-Metadata, X-Client-Info'
-const EXPOSED_HEADERS = 'Content-Length, Content-Type, Content-Disposition, ETag, Last-Modified, Cache-Control'
-const preflight = corsPreflight(METHODS, ALLOWED_HEADERS)
+const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'] as const
+const ALLOWED_HEADERS =
+  'Authorization, apikey, Content-Type, Cache-Control, X-Upsert, X-Metadata, X-Client-Info, Tus-Resumable, ' +
+  'Upload-Length, Upload-Metadata, Upload-Offset, Upload-Defer-Length, X-HTTP-Method-Override'
+const EXPOSED_HEADERS =
+  'Content-Length, Content-Type, Content-Disposition, ETag, Last-Modified, Cache-Control, Location, ' +
+  'Tus-Resumable, Tus-Version, Tus-Extension, Tus-Max-Size, Upload-Offset, Upload-Length, Upload-Expires'
+const corsOnly = corsPreflight(METHODS, ALLOWED_HEADERS)
+/** How often resumable uploads past their expiry are removed from every project's staging folder. */
+const STALE_UPLOAD_SWEEP_MS = 3600 * 1000
 
 export function projectStorageRoutes(ctx: AppContext) {
+  // an OPTIONS request is also how a TUS client discovers the resumable upload endpoint's version and limits
+  const preflight = (request: FastifyRequest, reply: FastifyReply) => {
+    reply
+      .header('tus-resumable', TUS_VERSION)
+      .header('tus-version', TUS_VERSION)
+      .header('tus-extension', TUS_EXTENSIONS)
+      .header('tus-max-size', String(ctx.config.storageMaxUploadBytes))
+    return corsOnly(request, reply)
+  }
   return async (app: FastifyInstance) => {
+    // besides the sweep of each new upload: a project nobody uploads to again still loses its stale uploads
+    const sweeper = setInterval(() => {
+      sweepAllStaged(ctx.config.dataDir, isUploadBusy).catch((error: unknown) =>
+        ctx.log.warn('sweeping stale resumable uploads failed', { error }),
+      )
+    }, STALE_UPLOAD_SWEEP_MS)
+    sweeper.unref()
+    app.addHook('onClose', async () => clearInterval(sweeper))
     const deps: StorageDeps = {
       ctx,
       directory: new ProjectDirectory(ctx.db),
@@ -72,6 +97,7 @@ export function projectStorageRoutes(ctx: AppContext) {
             ref,
             method: request.method,
             path: pathname.slice(prefixOf(ref).length) || '/',
+            base: prefixOf(ref),
             query: new URLSearchParams(queryAt === -1 ? '' : request.url.slice(queryAt + 1)),
             headers: request.headers,
             raw: request.raw,

@@ -3,6 +3,7 @@ import {
   CreateStorageFolderBody,
   DeleteObjectsBody,
   ListObjectsBody,
+  MoveFolderBody,
   MoveObjectBody,
   PermissionAction,
   PermissionResource,
@@ -27,6 +28,7 @@ import {
   signBucketObject,
   uploadBucketObject,
 } from '../storage/dashboard-objects'
+import { FolderMoveConflict, moveBucketFolder } from '../storage/folder-move'
 import { originOf, RefParams } from './projects'
 
 const BucketRouteParams = RefParams.extend(BucketParams.shape)
@@ -66,6 +68,17 @@ export function storageObjectRoutes(ctx: AppContext) {
       const body = parseInput(MoveObjectBody, request.body)
       await moveBucketObject(ctx, project, bucketId, body.from, body.to)
       return { message: `Moved ${body.from} to ${body.to}` }
+    })
+
+    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/move-folder', async ({ request, reply }) => {
+      const { project, bucketId } = await bucketOf(request, true)
+      const body = parseInput(MoveFolderBody, request.body)
+      try {
+        return await moveBucketFolder(ctx, project, bucketId, body)
+      } catch (error) {
+        if (!(error instanceof FolderMoveConflict)) throw error
+        return reply.status(409).send({ message: error.message, ...error.answer })
+      }
     })
 
     serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/delete', async ({ request }) => {

@@ -182,3 +182,56 @@ describe('the foreign-key picker', () => {
     expect((await search(stranger, { column: 'customer_id' })).status).toBe(404)
   })
 })
+
+describe('foreign keys on existing columns', () => {
+  const foreignKeys = async (table: string) =>
+    rowsOf(
+      `select conname::text, pg_get_constraintdef(oid) from pg_constraint where conrelid = '${table}'::regclass and contype = 'f' order by 1`,
+    )
+
+  it('adds a foreign key to a column that exists, then drops it, answering the SQL it ran', async () => {
+    await rowsOf('create table shops (id bigint primary key); create table items (id bigint primary key, shop bigint)')
+    const [[id]] = (await rowsOf(`select 'items'::regclass::oid::int`)) as [[number]]
+    const added = await developer.patch<TableDdlResponse>(`${tables()}/${id}`, {
+      changeColumns: [{ name: 'shop', references: { schema: 'public', table: 'shops', column: 'id' } }],
+    })
+    expect(added.status, JSON.stringify(added.body)).toBe(200)
+    expect(added.body.sql).toBe(
+      'alter table "public"."items" add foreign key ("shop") references "public"."shops" ("id");',
+    )
+    expect(await foreignKeys('items')).toEqual([['items_shop_fkey', 'FOREIGN KEY (shop) REFERENCES shops(id)']])
+
+    const dropped = await developer.patch<TableDdlResponse>(`${tables()}/${id}`, {
+      changeColumns: [{ name: 'shop', dropForeignKey: 'items_shop_fkey' }],
+    })
+    expect(dropped.status).toBe(200)
+    expect(dropped.body.sql).toBe('alter table "public"."items" drop constraint "items_shop_fkey";')
+    expect(await foreignKeys('items')).toEqual([])
+  })
+
+  it('drops only a foreign key of that column: not a primary key, nor a hostile name; Read-only may not', async () => {
+    const [[id]] = (await rowsOf(`select 'items'::regclass::oid::int`)) as [[number]]
+    const primary = await developer.patch<{ message: string }>(`${tables()}/${id}`, {
+      changeColumns: [{ name: 'id', dropForeignKey: 'items_pkey' }],
+    })
+    expect(primary).toMatchObject({
+      status: 400,
+      body: { message: '"items_pkey" is not a foreign key on column "id"' },
+    })
+    const hostile = await developer.patch(`${tables()}/${id}`, {
+      changeColumns: [{ name: 'shop', dropForeignKey: 'x"; drop table shops; --' }],
+    })
+    expect(hostile.status).toBe(400)
+    const catalog = await developer.patch(`${tables()}/${id}`, {
+      changeColumns: [{ name: 'shop', references: { schema: 'pg_catalog', table: 'pg_class', column: 'oid' } }],
+    })
+    expect(catalog.status).toBe(400)
+    const denied = await reader.patch(`${tables()}/${id}`, {
+      changeColumns: [{ name: 'shop', references: { schema: 'public', table: 'shops', column: 'id' } }],
+    })
+    expect(denied.status).toBe(403)
+    expect(await exists('shops')).toBe(true)
+    expect((await rowsOf(`select count(*)::int from pg_constraint where conname = 'items_pkey'`))[0]?.[0]).toBe(1)
+    expect(await foreignKeys('items')).toEqual([])
+  })
+})

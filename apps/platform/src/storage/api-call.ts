@@ -14,6 +14,8 @@ export interface StorageRequest {
   method: string
   /** the path after /storage/v1, still percent-encoded, e.g. '/object/avatars/a%20b.png' */
   path: string
+  /** the path the API is mounted at, e.g. '/p/{ref}/storage/v1' or '/storage/v1', for URLs it answers with */
+  base: string
   query: URLSearchParams
   headers: IncomingHttpHeaders
   raw: IncomingMessage
@@ -33,6 +35,8 @@ export interface StorageCall {
   /** the caller: from the apikey and Bearer JWT; null on routes that need none (public and signed downloads) */
   auth: StorageAuth | null
   maxUploadBytes: number
+  /** who is calling when the JWT does not say: a dashboard member, who runs as service_role */
+  actor?: string
 }
 
 export const json = (status: number, value: unknown): StorageResponse => ({

@@ -1,5 +1,5 @@
 import type { AppContext } from '../context'
-import { authenticate } from '../rest/auth'
+import { authenticate, authenticateBearer } from '../rest/auth'
 import { RestError } from '../rest/errors'
 import type { ProjectDirectory } from '../rest/project-directory'
 import {
@@ -15,6 +15,7 @@ import { type DownloadMode, downloadRoute, infoRoute, signManyRoute, signRoute }
 import { copyRoute, listRoute, moveRoute, removeRoute, unsupported, uploadRoute } from './api-objects'
 import { fromPgError, invalidRequest, StorageError } from './errors'
 import { storageDatabases } from './pools'
+import { resumableRoute, TUS_VERSION } from './resumable'
 
 /**
  * The Storage API of one project (what `supabase.storage` calls under {project URL}/storage/v1): finds the
@@ -34,7 +35,7 @@ export async function handleStorageRequest(deps: StorageDeps, req: StorageReques
     const entry = await deps.directory.get(req.ref)
     if (!entry) throw new StorageError(404, 'not_found', `Project ${req.ref} not found`)
     const keyless = isKeyless(req.method, segments)
-    const auth = keyless ? null : await authenticateCaller(req, entry)
+    const auth = keyless ? null : await authenticateCaller(req, entry, segments[0] === 'upload')
     if (entry.status !== 'ACTIVE_HEALTHY' || entry.port === null) {
       throw new StorageError(503, 'ServiceUnavailable', `Project ${req.ref} is not running (status ${entry.status})`)
     }
@@ -48,7 +49,10 @@ export async function handleStorageRequest(deps: StorageDeps, req: StorageReques
   } catch (error) {
     const storageError = fromPgError(error)
     if (!storageError) throw error
-    return json(storageError.status, storageError.toJSON())
+    const answer = json(storageError.status, storageError.toJSON())
+    // TUS clients expect the protocol version on every answer of the resumable endpoint, errors included
+    if (req.path.startsWith('/upload/')) answer.headers['tus-resumable'] = TUS_VERSION
+    return answer
   }
 }
 
@@ -73,12 +77,24 @@ function isKeyless(method: string, segments: string[]): boolean {
   return area === 'object' && isRead(method) && (kind === 'public' || kind === 'sign') && segments.length >= 4
 }
 
-async function authenticateCaller(req: StorageRequest, entry: Parameters<typeof authenticate>[0]) {
+/**
+ * `bearerSuffices`: TUS clients are usually given only `authorization` (the hosted product takes a valid project
+ * JWT alone there), so on the resumable upload endpoint a Bearer JWT signed with the project's secret is enough.
+ */
+async function authenticateCaller(
+  req: StorageRequest,
+  entry: Parameters<typeof authenticate>[0],
+  bearerSuffices: boolean,
+) {
   const header = (name: string) => {
     const value = req.headers[name]
     return Array.isArray(value) ? value[0] : value
   }
   try {
+    const apikey = header('apikey') ?? (req.query.get('apikey') || undefined)
+    if (bearerSuffices && apikey === undefined && header('authorization') !== undefined) {
+      return await authenticateBearer(entry, header('authorization'))
+    }
     return await authenticate(
       entry,
       header('apikey') ?? (req.query.get('apikey') || undefined),
@@ -97,6 +113,7 @@ async function route(call: StorageCall, segments: string[]): Promise<StorageResp
   const { method } = call.req
   const [area, ...rest] = segments
   if (area === 'bucket') return bucketRoute(call, rest)
+  if (area === 'upload') return resumableRoute(call, rest)
   if (area !== 'object') throw notFound(call.req)
   const [first, second] = rest
   const nameAfter = (count: number) => rest.slice(count).join('/')

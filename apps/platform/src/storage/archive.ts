@@ -50,7 +50,8 @@ export async function buildArchive(dataDir: string, ref: string): Promise<void> 
   await rm(where.error, { force: true })
   const source = projectStorageDir(dataDir, ref)
   const args = existsSync(source)
-    ? ['-czf', where.partial, '-C', source, '--exclude=./.tmp', '.']
+    ? // uploads in progress (plain and resumable) are not objects yet
+      ['-czf', where.partial, '-C', source, '--exclude=./.tmp', '--exclude=./.resumable', '.']
     : ['-czf', where.partial, '--files-from=/dev/null']
   await runTar(args)
   await rename(where.partial, where.file)

@@ -2,6 +2,7 @@ import { existsSync, readdirSync } from 'node:fs'
 import path from 'node:path'
 import {
   type ListObjectsResponse,
+  type MoveFolderResponse,
   type SignedUrlResponse,
   STORAGE_OBJECT_WRITE_DENIED,
   type UploadObjectResponse,
@@ -188,5 +189,84 @@ describe('hostile object names', () => {
     expect((await f.owner.post(`/platform/storage/${ref}/buckets/..%2F..%2Fx/objects/list`, {})).status).toBe(400)
     expect(readdirSync(storageDir).sort()).toEqual(['.tmp', 'docs', 'media'])
     expect((await list(f.owner, 'docs')).body.entries.map((e) => e.name)).toEqual(['c.txt', 'notes'])
+  })
+})
+
+describe('moving and renaming folders', () => {
+  type MoveAnswer = MoveFolderResponse & { message?: string }
+  const moveFolder = (client: ApiClient, body: Record<string, unknown>) =>
+    client.post<MoveAnswer>(objectsUrl('folders', 'move-folder'), body)
+  const names = async (folder: string) =>
+    (await list(f.owner, 'folders', { path: folder })).body.entries.map((e) => e.name)
+  const onDisk = (name: string) => existsSync(path.join(storageDir, 'folders', name))
+
+  beforeAll(async () => {
+    expect((await f.owner.post(`/platform/storage/${ref}/buckets`, { name: 'folders' })).status).toBe(201)
+    for (const name of ['photos/2024/a.txt', 'photos/2024/b.txt', 'photos/c.txt', 'clash/a.txt', 'file.txt']) {
+      expect((await upload(f.owner, 'folders', name, `content of ${name}`)).status, name).toBe(200)
+    }
+  })
+
+  it('renames a folder with everything under it in one request, after a dry run that only counts', async () => {
+    const dry = await moveFolder(f.owner, { from: 'photos', to: 'pictures', dryRun: true })
+    expect(dry.body).toMatchObject({ objects: 3, moved: 0, conflicts: [], conflictCount: 0 })
+    expect(await names('photos')).toEqual(['2024', 'c.txt'])
+
+    const renamed = await moveFolder(f.owner, { from: 'photos/', to: 'pictures' })
+    expect(renamed.body).toMatchObject({ from: 'photos', to: 'pictures', objects: 3, moved: 3 })
+    expect(await names('')).toEqual(['clash', 'file.txt', 'pictures'])
+    expect(await names('pictures/2024')).toEqual(['a.txt', 'b.txt'])
+    expect(onDisk('pictures/2024/a.txt') && !onDisk('photos')).toBe(true)
+  })
+
+  it('merges into an existing folder file by file, and moves nothing when any new path is taken', async () => {
+    const merged = await moveFolder(f.owner, { from: 'pictures/2024', to: 'merged/2024' })
+    expect(merged.body.moved).toBe(2)
+    expect((await moveFolder(f.owner, { from: 'pictures', to: 'merged' })).body.moved).toBe(1)
+    expect(await names('merged')).toEqual(['2024', 'c.txt'])
+    expect(onDisk('merged/c.txt') && onDisk('merged/2024/b.txt') && !onDisk('pictures')).toBe(true)
+
+    const clash = await moveFolder(f.owner, { from: 'merged/2024', to: 'clash' })
+    expect(clash.status).toBe(409)
+    expect(clash.body).toMatchObject({
+      moved: 0,
+      objects: 2,
+      conflictCount: 1,
+      conflicts: [{ path: 'clash/a.txt', message: 'An object already exists at clash/a.txt' }],
+    })
+    expect(clash.body.message).toMatch(/^Nothing was moved: 1 of 2 objects cannot move to clash\//)
+    expect(await names('merged/2024')).toEqual(['a.txt', 'b.txt'])
+    expect(onDisk('merged/2024/a.txt') && onDisk('clash/a.txt')).toBe(true)
+
+    const underFile = await moveFolder(f.owner, { from: 'merged', to: 'file.txt/inside' })
+    expect(underFile.status).toBe(409)
+    expect(underFile.body.conflicts[0]?.path).toBe('file.txt')
+  })
+
+  it('refuses a move into itself, a missing folder, and new paths that grow too long', async () => {
+    const into = await moveFolder(f.owner, { from: 'merged', to: 'merged/inner' })
+    expect(into).toMatchObject({ status: 400, body: { message: 'A folder cannot be moved into itself' } })
+    const missing = await moveFolder(f.owner, { from: 'nothing', to: 'else' })
+    expect(missing).toMatchObject({ status: 404, body: { message: 'Folder nothing not found' } })
+    const deep = `deep/${'d'.repeat(250)}/${'e'.repeat(250)}/${'f'.repeat(250)}/${'g'.repeat(240)}.txt`
+    expect((await upload(f.owner, 'folders', deep, 'deep')).status).toBe(200)
+    const tooLong = await moveFolder(f.owner, { from: 'deep', to: 'x'.repeat(250) })
+    expect(tooLong.status).toBe(409)
+    expect(tooLong.body.conflicts[0]?.message).toMatch(/Object names are at most 1024 bytes/)
+    expect(onDisk(deep)).toBe(true)
+  })
+
+  it('refuses hostile folder names, Read-only members and other tenants, and changes nothing', async () => {
+    for (const name of ['..', '../other', '/etc', 'a/../../b', 'nul\u0000byte', `${'x'.repeat(300)}`, './x']) {
+      expect((await moveFolder(f.owner, { from: 'merged', to: name })).status, name).toBe(400)
+      expect((await moveFolder(f.owner, { from: name, to: 'safe' })).status, name).toBe(400)
+    }
+    const denied = await moveFolder(readOnly, { from: 'merged', to: 'mine' })
+    expect(denied).toMatchObject({ status: 403, body: { message: STORAGE_OBJECT_WRITE_DENIED } })
+    const stranger = new ApiClient(() => f.t.baseUrl)
+    await stranger.post('/platform/auth/signup', { email: 'mover@browser.test', password: 'stranger-pass' })
+    expect((await moveFolder(stranger, { from: 'merged', to: 'theirs' })).status).toBe(404)
+    expect(await names('')).toEqual(['clash', 'deep', 'file.txt', 'merged'])
+    expect(readdirSync(path.join(storageDir, 'folders')).sort()).toEqual(['clash', 'deep', 'file.txt', 'merged'])
   })
 })

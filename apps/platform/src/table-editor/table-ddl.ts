@@ -65,9 +65,35 @@ export async function createTable(
   }
 }
 
+/** A dropped foreign key must be one of this table's, on that column: never another kind of constraint. */
+async function checkDroppedForeignKeys(client: pg.ClientBase, tableId: number, body: AlterTableBody): Promise<void> {
+  for (const change of body.changeColumns ?? []) {
+    if (!change.dropForeignKey) continue
+    const found = await client.query({
+      text: `select 1 from pg_catalog.pg_constraint c
+             join pg_catalog.pg_attribute a on a.attrelid = c.conrelid and a.attnum = any(c.conkey)
+             where c.conrelid = $1::int8::oid and c.contype = 'f' and c.conname = $2 and a.attname = $3`,
+      values: [tableId, change.dropForeignKey, change.name],
+    })
+    if (found.rowCount === 0) {
+      throw badRequest(`"${change.dropForeignKey}" is not a foreign key on column "${change.name}"`)
+    }
+  }
+}
+
+function checkReferencedSchemas(body: AlterTableBody): void {
+  for (const change of body.changeColumns ?? []) {
+    if (change.references && RESERVED_SCHEMA.test(change.references.schema)) {
+      throw badRequest(`Foreign keys cannot reference tables in the ${change.references.schema} schema`)
+    }
+  }
+}
+
 export async function alterTable(ctx: AppContext, caller: Caller, body: AlterTableBody): Promise<TableDdlResponse> {
+  checkReferencedSchemas(body)
   return withTable(ctx, caller, 'write', async (client, shape) => {
     if (shape.kind !== 'r' && shape.kind !== 'p') throw badRequest('Only tables can be changed here, not views')
+    await checkDroppedForeignKeys(client, shape.id, body)
     const statements = alterTableStatements(shape, body)
     if (statements.length === 0) throw badRequest('Nothing to change')
     await runStatements(client, statements)

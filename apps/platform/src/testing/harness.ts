@@ -80,6 +80,15 @@ export class ApiClient {
 
   constructor(private readonly base: () => string) {}
 
+  /** What a browser sends with each request of this session (cookies, CSRF, Origin), for clients other than fetch. */
+  sessionHeaders(): Record<string, string> {
+    const headers: Record<string, string> = { origin: this.base() }
+    if (this.cookies.size > 0) headers.cookie = [...this.cookies].map(([k, v]) => `${k}=${v}`).join('; ')
+    const csrf = this.cookies.get(CSRF_COOKIE)
+    if (this.csrf && csrf) headers[CSRF_HEADER] = csrf
+    return headers
+  }
+
   async request<T = unknown>(method: string, url: string, body?: unknown): Promise<{ status: number; body: T }> {
     const response = await this.fetch(method, url, body)
     const text = await response.text()

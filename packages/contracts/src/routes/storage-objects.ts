@@ -4,6 +4,8 @@ import {
   DeleteObjectsResponse,
   ListObjectsBody,
   ListObjectsResponse,
+  MoveFolderBody,
+  MoveFolderResponse,
   MoveObjectBody,
   PublicUrlBody,
   PublicUrlResponse,
@@ -12,7 +14,7 @@ import {
   UploadObjectQuery,
   UploadObjectResponse,
 } from '../storage-objects'
-import { MessageResponse, type RouteDefinition } from './define'
+import { EmptyResponse, FileUpload, MessageResponse, type RouteDefinition } from './define'
 
 /** The storage browser's calls: one bucket's folders and objects. Every member reads; writes need update on storage. */
 export const storageObjectApiRoutes = {
@@ -48,6 +50,15 @@ export const storageObjectApiRoutes = {
     response: MessageResponse,
     description: 'Moves or renames one object within the bucket (409 when the new path is taken)',
   },
+  'POST /platform/storage/{ref}/buckets/{id}/objects/move-folder': {
+    method: 'POST',
+    path: '/platform/storage/{ref}/buckets/{id}/objects/move-folder',
+    params: ['ref', 'id'],
+    body: MoveFolderBody,
+    response: MoveFolderResponse,
+    description:
+      'Moves or renames a folder with every object under it, all or nothing (409 listing the conflicts); dryRun only checks',
+  },
   'POST /platform/storage/{ref}/buckets/{id}/objects/delete': {
     method: 'POST',
     path: '/platform/storage/{ref}/buckets/{id}/objects/delete',
@@ -71,5 +82,32 @@ export const storageObjectApiRoutes = {
     body: PublicUrlBody,
     response: PublicUrlResponse,
     description: "The object's public URL (public buckets only; 400 for a private one)",
+  },
+  // the dashboard's resumable uploads: the same TUS 1.0 endpoint as the project's Storage API, for a signed-in
+  // member (HEAD, which tells how much arrived, is registered beside these)
+  'POST /platform/storage/{ref}/upload/resumable': {
+    method: 'POST',
+    path: '/platform/storage/{ref}/upload/resumable',
+    params: ['ref'],
+    body: FileUpload,
+    response: EmptyResponse,
+    description:
+      'TUS 1.0: creates a resumable upload from Upload-Length and Upload-Metadata (bucketName, objectName, contentType); 201 with its Location',
+  },
+  'PATCH /platform/storage/{ref}/upload/resumable/{uploadId}': {
+    method: 'PATCH',
+    path: '/platform/storage/{ref}/upload/resumable/{uploadId}',
+    params: ['ref', 'uploadId'],
+    body: FileUpload,
+    response: EmptyResponse,
+    description:
+      'TUS 1.0: appends the body (application/offset+octet-stream) at Upload-Offset; the object is written with the last byte',
+  },
+  'DELETE /platform/storage/{ref}/upload/resumable/{uploadId}': {
+    method: 'DELETE',
+    path: '/platform/storage/{ref}/upload/resumable/{uploadId}',
+    params: ['ref', 'uploadId'],
+    response: EmptyResponse,
+    description: 'TUS 1.0 termination: cancels a resumable upload and removes what arrived',
   },
 } as const satisfies Record<string, RouteDefinition>

@@ -61,3 +61,17 @@ export function useMoveObjectsMutation() {
     return { failed }
   })
 }
+
+export const moveFolder = (v: BucketTarget & { from: string; to: string; dryRun: boolean }) =>
+  api('POST /platform/storage/{ref}/buckets/{id}/objects/move-folder', {
+    params: paramsOf(v),
+    body: { from: v.from, to: v.to, dryRun: v.dryRun },
+  })
+
+/** The dry run before a folder move: counts what would move and lists conflicts; changes nothing. */
+export const useCheckFolderMoveMutation = () =>
+  useMutation({ mutationFn: (v: BucketTarget & { from: string; to: string }) => moveFolder({ ...v, dryRun: true }) })
+
+/** Moves a folder with everything under it: all or nothing, answered with the count moved. */
+export const useMoveFolderMutation = () =>
+  useBucketWrite((v: BucketTarget & { from: string; to: string }) => moveFolder({ ...v, dryRun: false }))

@@ -26,11 +26,13 @@ import {
   draftOf,
   newColumn,
   newTableDraft,
+  sameReference,
   type TableDraft,
 } from './table-design'
 import {
   ADD_COLUMN_LABEL,
   CANCEL_LABEL,
+  COMPOSITE_FOREIGN_KEY_NOTE,
   CREATE_TABLE_LABEL,
   DESIGN_FAILED,
   DESIGN_NO_CHANGES,
@@ -107,7 +109,9 @@ function ColumnEditor({
             {flag === 'primaryKey' ? 'Primary key' : flag === 'unique' ? 'Unique' : 'Nullable'}
           </label>
         ))}
-        {!existing && (
+        {column.originalForeignKey === 'several columns' ? (
+          <span className="text-xs text-neutral-500">{COMPOSITE_FOREIGN_KEY_NOTE}</span>
+        ) : (
           <select
             aria-label={`Foreign key of ${label}`}
             className={cn(CONTROL_CLASSES, 'h-8 w-auto flex-1 py-0 text-sm')}
@@ -119,7 +123,10 @@ function ColumnEditor({
             }}
           >
             <option value="">{NO_FOREIGN_KEY_LABEL}</option>
-            {references.map((reference) => (
+            {(column.references && !references.some((reference) => sameReference(reference, column.references))
+              ? [column.references, ...references]
+              : references
+            ).map((reference) => (
               <option key={referenceKey(reference)} value={referenceKey(reference)}>
                 → {reference.schema}.{reference.table}.{reference.column}
               </option>

@@ -14,6 +14,47 @@ export interface DraftColumn {
   dropped: boolean
   /** an existing unique constraint: it is dropped with SQL, not here */
   keptUnique?: boolean
+  /** the existing column's foreign key; one over several columns is changed with SQL, not here */
+  originalForeignKey?: ExistingForeignKey
+}
+
+export type ExistingForeignKey = { constraint: string; reference: ColumnReference } | 'several columns'
+
+export const sameReference = (a: ColumnReference | null, b: ColumnReference | null) =>
+  a === b || (a !== null && b !== null && a.schema === b.schema && a.table === b.table && a.column === b.column)
+
+/** The table's own foreign keys by column (the relationships list also has those pointing at the table). */
+export function foreignKeysOf(table: PgTable): Map<string, ExistingForeignKey> {
+  const own = table.relationships.filter(
+    (relationship) => relationship.source_schema === table.schema && relationship.source_table_name === table.name,
+  )
+  const columnsPerConstraint = new Map<string, number>()
+  for (const relationship of own) {
+    columnsPerConstraint.set(
+      relationship.constraint_name,
+      (columnsPerConstraint.get(relationship.constraint_name) ?? 0) + 1,
+    )
+  }
+  const byColumn = new Map<string, ExistingForeignKey>()
+  for (const relationship of own) {
+    const single = columnsPerConstraint.get(relationship.constraint_name) === 1
+    // a column in two foreign keys is as much as this panel can show: leave it to SQL
+    const taken = byColumn.has(relationship.source_column_name)
+    byColumn.set(
+      relationship.source_column_name,
+      single && !taken
+        ? {
+            constraint: relationship.constraint_name,
+            reference: {
+              schema: relationship.target_table_schema,
+              table: relationship.target_table_name,
+              column: relationship.target_column_name,
+            },
+          }
+        : 'several columns',
+    )
+  }
+  return byColumn
 }
 
 export interface TableDraft {
@@ -54,11 +95,13 @@ export function newTableDraft(): TableDraft {
 
 /** The existing table as a draft, each column keeping its name as `original`. */
 export function draftOf(table: PgTable): TableDraft {
+  const foreignKeys = foreignKeysOf(table)
   return {
     name: table.name,
     rls: table.rls_enabled,
-    columns: (table.columns ?? []).map((column) =>
-      newColumn({
+    columns: (table.columns ?? []).map((column) => {
+      const foreignKey = foreignKeys.get(column.name)
+      return newColumn({
         original: column.name,
         name: column.name,
         type: column.format,
@@ -67,8 +110,10 @@ export function draftOf(table: PgTable): TableDraft {
         unique: column.is_unique,
         keptUnique: column.is_unique,
         primaryKey: column.is_primary_key,
-      }),
-    ),
+        references: typeof foreignKey === 'object' ? foreignKey.reference : null,
+        originalForeignKey: foreignKey,
+      })
+    }),
   }
 }
 
@@ -104,6 +149,14 @@ export function alterTableBody(table: PgTable, draft: TableDraft): AlterTableBod
     if (column.default.trim() !== (old.default_value ?? '')) change.default = column.default.trim() || null
     if (column.nullable !== old.is_nullable) change.nullable = column.nullable
     if (column.unique && !old.is_unique) change.unique = true
+    const foreignKey = column.originalForeignKey
+    if (foreignKey !== 'several columns') {
+      const before = foreignKey?.reference ?? null
+      if (!sameReference(before, column.references)) {
+        if (foreignKey) change.dropForeignKey = foreignKey.constraint
+        if (column.references) change.references = column.references
+      }
+    }
     if (Object.keys(change).length > 1) changeColumns.push(change)
   }
   const body: AlterTableBody = {

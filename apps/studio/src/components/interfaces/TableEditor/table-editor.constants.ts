@@ -127,3 +127,4 @@ export const REFERENCE_SEARCH_PLACEHOLDER = (table: string) => `Search ${table}`
 export const NO_REFERENCES_MESSAGE = 'No matching rows'
 export const LOAD_MORE_REFERENCES_LABEL = 'Load more'
 export const REFERENCES_FAILED = (message: string) => `Could not load the referenced rows: ${message}`
+export const COMPOSITE_FOREIGN_KEY_NOTE = 'In a foreign key over several columns: change it with SQL'

@@ -1,5 +1,5 @@
 import { PermissionAction, PermissionResource, type StorageEntry } from '@pgfleet/contracts'
-import { ArrowLeft, FolderPlus, MoveRight, Trash2, Upload } from 'lucide-react'
+import { ArrowLeft, FolderPen, FolderPlus, MoveRight, Trash2, Upload } from 'lucide-react'
 import { type DragEvent, useCallback, useMemo, useRef, useState } from 'react'
 import { Link, useParams, useSearchParams } from 'react-router'
 import { toast } from 'sonner'
@@ -21,6 +21,7 @@ import { PageContainer } from '../../../ui/PageContainer'
 import { Skeleton } from '../../../ui/Skeleton'
 import { LOAD_BUCKETS_FAILED, PRIVATE_BADGE, PUBLIC_BADGE, STORAGE_NOT_RUNNING } from '../storage.constants'
 import { FolderColumn } from './FolderColumn'
+import { FolderMoveDialog } from './FolderMoveDialog'
 import { DeleteObjectsDialog, MoveDialog, NewFolderDialog } from './ObjectDialogs'
 import { PreviewPanel } from './PreviewPanel'
 import {
@@ -30,10 +31,13 @@ import {
   DELETE_FAILED,
   DELETE_LABEL,
   DROP_HINT,
+  FOLDER_MOVED,
   MOVE_FAILED,
+  MOVE_FOLDER_LABEL,
   MOVE_LABEL,
   NEW_FOLDER_LABEL,
   READ_ONLY_NOTE,
+  RENAME_FOLDER_LABEL,
   UPLOAD_LABEL,
 } from './storage-browser.constants'
 import { splitSelection } from './storage-browser.utils'
@@ -44,6 +48,7 @@ import { useUploadQueue } from './use-upload-queue'
 type Editing =
   | { kind: 'new-folder' }
   | { kind: 'move'; mode: 'rename' | 'move'; paths: string[] }
+  | { kind: 'move-folder'; mode: 'rename' | 'move'; folder: string }
   | { kind: 'delete'; paths: string[]; folders: string[] }
   | null
 
@@ -119,6 +124,8 @@ export function BucketBrowserPage() {
   }
 
   const selection = splitSelection(selected)
+  // one folder alone moves as a whole; files move one by one
+  const onlyFolder = selection.paths.length === 0 && selection.folders.length === 1 ? selection.folders[0] : undefined
 
   if (project.data && !running) {
     return (
@@ -177,16 +184,37 @@ export function BucketBrowserPage() {
           data-testid="selection-bar"
         >
           <span className="flex-1">{selected.size} selected</span>
-          <Button
-            size="sm"
-            disabled={selection.paths.length === 0 || selection.folders.length > 0}
-            title={selection.folders.length > 0 ? 'Folders cannot be moved; select the files inside them' : undefined}
-            onClick={() => setEditing({ kind: 'move', mode: 'move', paths: selection.paths })}
-            data-testid="move-selected"
-          >
-            <MoveRight aria-hidden className="size-4" />
-            {MOVE_LABEL}
-          </Button>
+          {onlyFolder !== undefined ? (
+            <>
+              <Button
+                size="sm"
+                onClick={() => setEditing({ kind: 'move-folder', mode: 'rename', folder: onlyFolder })}
+                data-testid="rename-folder"
+              >
+                <FolderPen aria-hidden className="size-4" />
+                {RENAME_FOLDER_LABEL}
+              </Button>
+              <Button
+                size="sm"
+                onClick={() => setEditing({ kind: 'move-folder', mode: 'move', folder: onlyFolder })}
+                data-testid="move-folder"
+              >
+                <MoveRight aria-hidden className="size-4" />
+                {MOVE_FOLDER_LABEL}
+              </Button>
+            </>
+          ) : (
+            <Button
+              size="sm"
+              disabled={selection.paths.length === 0 || selection.folders.length > 0}
+              title={selection.folders.length > 0 ? 'Select one folder alone to move or rename it' : undefined}
+              onClick={() => setEditing({ kind: 'move', mode: 'move', paths: selection.paths })}
+              data-testid="move-selected"
+            >
+              <MoveRight aria-hidden className="size-4" />
+              {MOVE_LABEL}
+            </Button>
+          )}
           <Button
             size="sm"
             variant="danger"
@@ -311,6 +339,24 @@ export function BucketBrowserPage() {
               },
             )
           }
+        />
+      )}
+      {editing?.kind === 'move-folder' && (
+        <FolderMoveDialog
+          mode={editing.mode}
+          folder={editing.folder}
+          target={target}
+          onCancel={() => setEditing(null)}
+          onMoved={(answer) => {
+            setEditing(null)
+            setSelected(new Set())
+            setPreview(null)
+            // the open columns follow the folder to its new place
+            if (openPath === answer.from || openPath.startsWith(`${answer.from}/`)) {
+              openFolder(`${answer.to}${openPath.slice(answer.from.length)}`)
+            }
+            toast.success(FOLDER_MOVED(answer.moved, answer.to))
+          }}
         />
       )}
       {editing?.kind === 'delete' && (

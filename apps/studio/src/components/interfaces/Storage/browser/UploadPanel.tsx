@@ -1,4 +1,4 @@
-import { CircleAlert, CircleCheck, RotateCw, X } from 'lucide-react'
+import { CircleAlert, CircleCheck, Pause, Play, RotateCw, X } from 'lucide-react'
 import { cn } from '../../../../lib/cn'
 import { Button } from '../../../ui/Button'
 import { UPLOADS_TITLE } from './storage-browser.constants'
@@ -36,8 +36,31 @@ export function UploadPanel({ queue, items }: { queue: UploadQueue; items: reado
               <span className="min-w-0 flex-1 truncate" title={item.path}>
                 {baseName(item.path)}
               </span>
-              <span className="shrink-0 text-xs text-neutral-500">{formatBytes(item.size)}</span>
-              {(item.status === 'queued' || item.status === 'uploading') && (
+              <span className="shrink-0 text-xs text-neutral-500">
+                {item.status === 'paused' ? `Paused at ${formatBytes(item.loaded)} of ` : ''}
+                {formatBytes(item.size)}
+              </span>
+              {item.resumable && (item.status === 'queued' || item.status === 'uploading') && (
+                <button
+                  type="button"
+                  aria-label={`Pause upload of ${baseName(item.path)}`}
+                  onClick={() => queue.pause(item.id)}
+                  className="rounded p-0.5 text-neutral-500 hover:bg-neutral-100"
+                >
+                  <Pause aria-hidden className="size-4" />
+                </button>
+              )}
+              {item.status === 'paused' && (
+                <button
+                  type="button"
+                  aria-label={`Resume upload of ${baseName(item.path)}`}
+                  onClick={() => queue.resume(item.id)}
+                  className="rounded p-0.5 text-neutral-600 hover:bg-neutral-100"
+                >
+                  <Play aria-hidden className="size-4" />
+                </button>
+              )}
+              {(item.status === 'queued' || item.status === 'uploading' || item.status === 'paused') && (
                 <button
                   type="button"
                   aria-label={`Cancel upload of ${baseName(item.path)}`}
@@ -83,7 +106,9 @@ export function UploadPanel({ queue, items }: { queue: UploadQueue; items: reado
                     ? 'bg-red-500'
                     : item.status === 'cancelled'
                       ? 'bg-neutral-300'
-                      : 'bg-emerald-500',
+                      : item.status === 'paused'
+                        ? 'bg-amber-400'
+                        : 'bg-emerald-500',
                 )}
                 style={{ width: `${percentOf(item)}%` }}
               />

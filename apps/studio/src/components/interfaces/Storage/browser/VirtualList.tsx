@@ -6,6 +6,11 @@ import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react'
  * last rows are still a screen away.
  */
 const OVERSCAN_ROWS = 8
+/**
+ * The rendered window moves in steps of this many rows, not row by row: at wheel speeds (a few rows a frame) the
+ * list then re-renders, and the browser lays its rows out again, every other frame or so instead of every frame.
+ */
+const STEP_ROWS = 8
 const NEAR_END_ROWS = 40
 /**
  * Containment keeps each frame's layout and paint inside the list (and each row): without it, reading the
@@ -35,7 +40,7 @@ export function VirtualList({
   'aria-label'?: string
 }) {
   const scroller = useRef<HTMLDivElement>(null)
-  // the first row in view, not the pixel offset: scrolling within a row renders nothing
+  // the first row in view rounded down to a step, not the pixel offset: scrolling within a step renders nothing
   const [topRow, setTopRow] = useState(0)
   const [height, setHeight] = useState(600)
 
@@ -50,9 +55,10 @@ export function VirtualList({
     return () => observer.disconnect()
   }, [])
 
+  // topRow is a multiple of STEP_ROWS: the window reaches STEP_ROWS further down to cover the rows in between
   const first = Math.max(0, topRow - OVERSCAN_ROWS)
-  const last = Math.min(count, topRow + Math.ceil(height / rowHeight) + 1 + OVERSCAN_ROWS)
-  const slots = Math.ceil(height / rowHeight) + 2 * OVERSCAN_ROWS + 2
+  const last = Math.min(count, topRow + Math.ceil(height / rowHeight) + 1 + OVERSCAN_ROWS + STEP_ROWS)
+  const slots = Math.ceil(height / rowHeight) + 2 * OVERSCAN_ROWS + STEP_ROWS + 2
 
   const nearEnd = last >= count - NEAR_END_ROWS
   useEffect(() => {
@@ -61,7 +67,7 @@ export function VirtualList({
 
   const onScroll = useCallback(() => {
     const element = scroller.current
-    if (element) setTopRow(Math.floor(element.scrollTop / rowHeight))
+    if (element) setTopRow(Math.floor(element.scrollTop / rowHeight / STEP_ROWS) * STEP_ROWS)
   }, [rowHeight])
 
   // one slot per row in view, always in slot order: a row scrolled into view takes over the DOM of the one

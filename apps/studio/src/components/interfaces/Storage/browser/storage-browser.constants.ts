@@ -26,6 +26,14 @@ export const CREATE_FOLDER_FAILED = (message: string) => `Could not create the f
 export const DELETE_FAILED = (message: string) => `Could not delete: ${message}`
 export const MOVE_FAILED = (count: number, message: string) =>
   `${count} ${count === 1 ? 'object was' : 'objects were'} not moved: ${message}`
+export const FOLDER_MOVE_CHECK_FAILED = (message: string) => `Could not check the move: ${message}`
+export const FOLDER_MOVE_NOTHING_MOVED = (check: { conflictCount: number; objects: number; to: string }) =>
+  `Nothing can be moved: ${check.conflictCount} of ${check.objects} ${check.objects === 1 ? 'object' : 'objects'} cannot move to ${check.to}/`
+export const FOLDER_MOVING = (objects: number) => `Moving ${objects} ${objects === 1 ? 'object' : 'objects'}…`
+export const FOLDER_MOVED = (objects: number, to: string) =>
+  `Moved ${objects} ${objects === 1 ? 'object' : 'objects'} to ${to}/`
+export const MOVE_FOLDER_LABEL = 'Move folder'
+export const RENAME_FOLDER_LABEL = 'Rename folder'
 export const DOWNLOAD_FAILED = (message: string) => `Could not download the file: ${message}`
 
 /** Expiries offered for a signed URL. */

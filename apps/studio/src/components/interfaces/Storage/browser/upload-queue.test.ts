@@ -122,6 +122,76 @@ describe('UploadQueue', () => {
   })
 })
 
+describe('UploadQueue with resumable uploads', () => {
+  /** A sender that acts like the resumable one: the server's URL is kept in `resume` once the upload exists. */
+  function resumableSender() {
+    const manual = manualSender()
+    const seen: { resumable: boolean; url: string | undefined }[] = []
+    const send: UploadSender = (upload, onProgress, signal) => {
+      seen.push({ resumable: upload.resumable, url: upload.resume.url })
+      upload.resume.url ??= `/upload/${seen.length}`
+      return manual.send(upload, onProgress, signal)
+    }
+    return { ...manual, send, seen }
+  }
+
+  it('sends files from the threshold on resumably, and only those can pause', () => {
+    const { send, calls, seen } = resumableSender()
+    const queue = new UploadQueue(send, { resumableFromBytes: 50 })
+    const [small = '', large = ''] = queue.add([
+      { path: 'small', file: file(10) },
+      { path: 'large', file: file(60) },
+    ])
+    expect(seen.map((call) => call.resumable)).toEqual([false, true])
+    queue.pause(small)
+    expect(queue.snapshot()[0]?.status).toBe('uploading')
+    queue.pause(large)
+    expect(calls[1]?.signal.reason).toBe('pause')
+    expect(queue.snapshot()[1]?.status).toBe('paused')
+  })
+
+  it('resumes a paused upload from where it stopped, on the same server upload', async () => {
+    const { send, calls, seen } = resumableSender()
+    const queue = new UploadQueue(send, { resumableFromBytes: 1 })
+    const [id = ''] = queue.add([{ path: 'video.mp4', file: file(100) }])
+    calls[0]?.progress(40)
+    queue.pause(id)
+    calls[0]?.reject(new DOMException('aborted', 'AbortError'))
+    await settle()
+    expect(queue.snapshot()[0]).toMatchObject({ status: 'paused', loaded: 40 })
+    expect(overallProgress(queue.snapshot()).active).toBe(1)
+    queue.resume(id)
+    expect(queue.snapshot()[0]).toMatchObject({ status: 'uploading', loaded: 40 })
+    expect(seen.map((call) => call.url)).toEqual([undefined, '/upload/1'])
+    calls[1]?.resolve()
+    await settle()
+    expect(queue.snapshot()[0]?.status).toBe('done')
+  })
+
+  it('continues a failed resumable upload on retry, but starts over after a cancel or to replace', async () => {
+    const { send, calls, seen } = resumableSender()
+    const queue = new UploadQueue(send, { resumableFromBytes: 1 })
+    const [id = ''] = queue.add([{ path: 'video.mp4', file: file(100) }])
+    calls[0]?.progress(70)
+    calls[0]?.reject(Object.assign(new Error('Unable to reach the server'), { status: 0 }))
+    await settle()
+    queue.retry(id)
+    expect(queue.snapshot()[0]).toMatchObject({ status: 'uploading', loaded: 70 })
+    expect(seen[1]?.url).toBe('/upload/1')
+
+    queue.cancel(id)
+    expect(calls[1]?.signal.reason).toBe('cancel')
+    queue.retry(id)
+    expect(queue.snapshot()[0]).toMatchObject({ status: 'uploading', loaded: 0 })
+    expect(seen[2]?.url).toBeUndefined()
+
+    calls[2]?.reject(Object.assign(new Error('The resource already exists'), { status: 409 }))
+    await settle()
+    queue.retry(id, { replace: true })
+    expect(seen[3]).toEqual({ resumable: true, url: undefined })
+  })
+})
+
 describe('uploadPath', () => {
   it('puts the file in the folder, or at the top level', () => {
     expect(uploadPath('', 'a.png')).toBe('a.png')

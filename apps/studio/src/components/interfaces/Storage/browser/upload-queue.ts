@@ -1,9 +1,12 @@
+import type { ResumeState } from '../../../../data/storage/resumable-upload'
+
 /**
  * The storage browser's upload queue, free of React and the network: files wait, a few upload at a time, report
- * their progress, and can be cancelled or retried. A retry sends the whole file again (an upload that failed wrote
- * nothing on the server), so it is safe to repeat.
+ * their progress, and can be cancelled or retried. A plain upload's retry sends the whole file again (a failed
+ * one wrote nothing on the server); a resumable upload (a large file) can also be paused, and its resume or retry
+ * continues from what the server already has.
  */
-export type UploadStatus = 'queued' | 'uploading' | 'done' | 'failed' | 'cancelled'
+export type UploadStatus = 'queued' | 'uploading' | 'paused' | 'done' | 'failed' | 'cancelled'
 
 export interface UploadItem {
   id: string
@@ -18,10 +21,17 @@ export interface UploadItem {
   errorStatus?: number
   /** overwrite an object already at the path */
   upsert: boolean
+  /** sent in resumable chunks: it may be paused, and a retry continues where it stopped */
+  resumable: boolean
 }
 
+export type { ResumeState }
+
+/** Why an upload's signal was aborted: paused (keep what the server has) or cancelled (drop it). */
+export type StopReason = 'pause' | 'cancel'
+
 export type UploadSender = (
-  upload: { path: string; file: Blob; upsert: boolean },
+  upload: { path: string; file: Blob; upsert: boolean; resumable: boolean; resume: ResumeState },
   onProgress: (loaded: number) => void,
   signal: AbortSignal,
 ) => Promise<void>
@@ -29,7 +39,7 @@ export type UploadSender = (
 export const DEFAULT_UPLOAD_CONCURRENCY = 3
 export const UPLOAD_CANCELLED_MESSAGE = 'Cancelled'
 
-type Entry = { item: UploadItem; file: Blob; controller: AbortController | null }
+type Entry = { item: UploadItem; file: Blob; controller: AbortController | null; resume: ResumeState }
 
 export class UploadQueue {
   private readonly entries = new Map<string, Entry>()
@@ -43,6 +53,8 @@ export class UploadQueue {
       concurrency?: number
       /** called once per file that finished uploading */
       onUploaded?: (item: UploadItem) => void
+      /** files from this size on are sent resumably; unset, none are */
+      resumableFromBytes?: number
     } = {},
   ) {}
 
@@ -50,10 +62,13 @@ export class UploadQueue {
   add(uploads: { path: string; file: Blob }[]): string[] {
     const ids = uploads.map(({ path, file }) => {
       const id = `upload-${this.nextId++}`
+      const threshold = this.options.resumableFromBytes
+      const resumable = threshold !== undefined && file.size >= threshold
       this.entries.set(id, {
-        item: { id, path, size: file.size, loaded: 0, status: 'queued', upsert: false },
+        item: { id, path, size: file.size, loaded: 0, status: 'queued', upsert: false, resumable },
         file,
         controller: null,
+        resume: {},
       })
       return id
     })
@@ -62,24 +77,49 @@ export class UploadQueue {
     return ids
   }
 
-  /** Stops a waiting or running upload. */
+  /** Stops a waiting, running or paused upload; a resumable one is dropped on the server too. */
   cancel(id: string): void {
     const entry = this.entries.get(id)
-    if (!entry || (entry.item.status !== 'queued' && entry.item.status !== 'uploading')) return
-    entry.controller?.abort()
+    const status = entry?.item.status
+    if (!entry || (status !== 'queued' && status !== 'uploading' && status !== 'paused')) return
+    const reason: StopReason = 'cancel'
+    entry.controller?.abort(reason)
+    entry.resume = {}
     this.update(entry, { status: 'cancelled', error: UPLOAD_CANCELLED_MESSAGE, loaded: 0 })
     this.pump()
   }
 
-  /** Queues a failed or cancelled upload again, from its first byte; `replace` overwrites what is at its path. */
+  /** Pauses a resumable upload: what the server received stays there for `resume`. */
+  pause(id: string): void {
+    const entry = this.entries.get(id)
+    if (!entry?.item.resumable || (entry.item.status !== 'uploading' && entry.item.status !== 'queued')) return
+    const reason: StopReason = 'pause'
+    entry.controller?.abort(reason)
+    this.update(entry, { status: 'paused' })
+    this.pump()
+  }
+
+  resume(id: string): void {
+    const entry = this.entries.get(id)
+    if (entry?.item.status !== 'paused') return
+    this.update(entry, { status: 'queued' })
+    this.pump()
+  }
+
+  /**
+   * Queues a failed or cancelled upload again: a resumable one that failed goes on from what the server has,
+   * anything else from its first byte; `replace` overwrites what is at its path (and so starts a new upload).
+   */
   retry(id: string, { replace = false }: { replace?: boolean } = {}): void {
     const entry = this.entries.get(id)
     if (!entry || (entry.item.status !== 'failed' && entry.item.status !== 'cancelled')) return
+    const continues = entry.item.resumable && entry.item.status === 'failed' && !replace && entry.resume.url
+    if (!continues) entry.resume = {}
     this.update(entry, {
       status: 'queued',
       error: undefined,
       errorStatus: undefined,
-      loaded: 0,
+      loaded: continues ? entry.item.loaded : 0,
       upsert: entry.item.upsert || replace,
     })
     this.pump()
@@ -114,10 +154,17 @@ export class UploadQueue {
   private async start(entry: Entry): Promise<void> {
     const controller = new AbortController()
     entry.controller = controller
-    this.update(entry, { status: 'uploading', loaded: 0 })
+    // a resumable upload picks up where it stopped; the sender reports the offset the server confirms
+    this.update(entry, { status: 'uploading', loaded: entry.resume.url ? entry.item.loaded : 0 })
     try {
       await this.send(
-        { path: entry.item.path, file: entry.file, upsert: entry.item.upsert },
+        {
+          path: entry.item.path,
+          file: entry.file,
+          upsert: entry.item.upsert,
+          resumable: entry.item.resumable,
+          resume: entry.resume,
+        },
         (loaded) => {
           if (entry.controller === controller && entry.item.status === 'uploading') {
             this.update(entry, { loaded: Math.min(loaded, entry.item.size) })
@@ -168,7 +215,7 @@ export function overallProgress(items: readonly UploadItem[]): { loaded: number;
     if (item.status === 'cancelled') continue
     loaded += item.loaded
     total += item.size
-    if (item.status === 'queued' || item.status === 'uploading') active++
+    if (item.status === 'queued' || item.status === 'uploading' || item.status === 'paused') active++
   }
   return { loaded, total, active }
 }

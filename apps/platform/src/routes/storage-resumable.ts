@@ -1,0 +1,91 @@
+import { PermissionAction, PermissionResource, STORAGE_OBJECT_WRITE_DENIED } from '@pgfleet/contracts'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { z } from 'zod'
+import { requireAuth } from '../auth/request-auth'
+import type { AppContext } from '../context'
+import { conflict, notFound, parseInput } from '../errors'
+import { serve } from '../http/typed-routes'
+import { assertCan } from '../organizations/membership'
+import { getProjectForUser } from '../projects/service'
+import { ProjectDirectory } from '../rest/project-directory'
+import type { StorageCall } from '../storage/api-call'
+import { toHttpError } from '../storage/errors'
+import { SERVICE_ROLE_AUTH, storageDatabases } from '../storage/pools'
+import { resumableRoute, TUS_VERSION } from '../storage/resumable'
+import { RefParams } from './projects'
+
+/**
+ * The storage browser's resumable uploads: the project's TUS endpoint, reached with the member's session instead
+ * of an API key. The member needs update on storage; the upload then runs as service_role, like the browser's
+ * other writes, and only the member who started an upload may continue, inspect or cancel it.
+ */
+const UploadParams = RefParams.extend({ uploadId: z.string().max(64) })
+
+export function storageResumableRoutes(ctx: AppContext) {
+  const directory = new ProjectDirectory(ctx.db)
+
+  async function handle(request: FastifyRequest, reply: FastifyReply, uploadId?: string) {
+    reply.header('tus-resumable', TUS_VERSION)
+    const { ref } = parseInput(RefParams, request.params)
+    const { userId } = requireAuth(request)
+    const { row, membership } = await getProjectForUser(ctx, userId, ref)
+    assertCan(membership, PermissionAction.UPDATE, PermissionResource.STORAGE, STORAGE_OBJECT_WRITE_DENIED)
+    const entry = await directory.get(ref)
+    if (!entry) throw notFound(`Project ${ref} not found`)
+    if (row.status !== 'ACTIVE_HEALTHY' || row.port === null) {
+      throw conflict(`Project ${ref} is not running (status ${row.status})`)
+    }
+    const base = `/platform/storage/${ref}`
+    const queryAt = request.url.indexOf('?')
+    const call: StorageCall = {
+      ctx,
+      req: {
+        ref,
+        method: request.method,
+        path: request.url.slice(base.length, queryAt === -1 ? undefined : queryAt),
+        base,
+        query: new URLSearchParams(queryAt === -1 ? '' : request.url.slice(queryAt + 1)),
+        headers: request.headers,
+        raw: request.raw,
+      },
+      entry,
+      db: await storageDatabases(ctx).database({
+        ref,
+        port: row.port,
+        authenticatorPassword: row.authenticator_password,
+      }),
+      auth: SERVICE_ROLE_AUTH,
+      maxUploadBytes: ctx.config.storageMaxUploadBytes,
+      actor: `member:${userId}`,
+    }
+    try {
+      const answer = await resumableRoute(call, uploadId === undefined ? ['resumable'] : ['resumable', uploadId])
+      reply.status(answer.status).headers(answer.headers)
+      return reply.send(answer.body ?? undefined)
+    } catch (error) {
+      // an error answered before the chunk was read: the client must not keep sending it on this connection
+      if (!request.raw.readableEnded) reply.header('connection', 'close')
+      throw toHttpError(error)
+    }
+  }
+
+  return async (app: FastifyInstance) => {
+    // chunks stay in the request stream: written to the staging file as they arrive
+    app.removeAllContentTypeParsers()
+    app.addContentTypeParser('*', (_request, _payload, done) => done(null))
+
+    serve(app, 'POST /platform/storage/{ref}/upload/resumable', ({ request, reply }) => handle(request, reply))
+    serve(app, 'PATCH /platform/storage/{ref}/upload/resumable/{uploadId}', ({ request, reply }) =>
+      handle(request, reply, parseInput(UploadParams, request.params).uploadId),
+    )
+    serve(app, 'DELETE /platform/storage/{ref}/upload/resumable/{uploadId}', ({ request, reply }) =>
+      handle(request, reply, parseInput(UploadParams, request.params).uploadId),
+    )
+    // HEAD answers how much of an upload arrived; it has no body and no place in the JSON route table
+    app.route({
+      method: 'HEAD',
+      url: '/platform/storage/:ref/upload/resumable/:uploadId',
+      handler: (request, reply) => handle(request, reply, parseInput(UploadParams, request.params).uploadId),
+    })
+  }
+}
