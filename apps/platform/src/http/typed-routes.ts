@@ -14,7 +14,7 @@ import { parseInput } from '../errors'
 type ServerBody<K extends ApiRouteKey> = ApiRoutes[K] extends { body: infer B extends z.ZodType } ? z.infer<B> : never
 type ServerQuery<K extends ApiRouteKey> = ApiRoutes[K] extends { query: infer Q extends z.ZodType } ? z.infer<Q> : never
 
-/** Routes whose answer is a streamed file, not JSON. */
+/** Routes whose answer is not JSON: a streamed file, or another protocol's status and headers. */
 export type FileRouteKey = Exclude<ApiRouteKey, JsonRouteKey>
 
 /** One request to a route of the table, typed by it. */
@@ -90,7 +90,7 @@ export function serve<
   register(app, key, handler, options)
 }
 
-/** Registers the handler of a route that streams a file (it sends through `reply` itself). */
+/** Registers the handler of a route that answers other than in JSON (it sends through `reply` itself). */
 export function serveFile<K extends FileRouteKey>(
   app: FastifyInstance,
   key: K,

@@ -4,7 +4,7 @@ import { z } from 'zod'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { conflict, notFound, parseInput } from '../errors'
-import { serve } from '../http/typed-routes'
+import { serveFile } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { getProjectForUser } from '../projects/service'
 import { ProjectDirectory } from '../rest/project-directory'
@@ -74,11 +74,11 @@ export function storageResumableRoutes(ctx: AppContext) {
     app.removeAllContentTypeParsers()
     app.addContentTypeParser('*', (_request, _payload, done) => done(null))
 
-    serve(app, 'POST /platform/storage/{ref}/upload/resumable', ({ request, reply }) => handle(request, reply))
-    serve(app, 'PATCH /platform/storage/{ref}/upload/resumable/{uploadId}', ({ request, reply }) =>
+    serveFile(app, 'POST /platform/storage/{ref}/upload/resumable', ({ request, reply }) => handle(request, reply))
+    serveFile(app, 'PATCH /platform/storage/{ref}/upload/resumable/{uploadId}', ({ request, reply }) =>
       handle(request, reply, parseInput(UploadParams, request.params).uploadId),
     )
-    serve(app, 'DELETE /platform/storage/{ref}/upload/resumable/{uploadId}', ({ request, reply }) =>
+    serveFile(app, 'DELETE /platform/storage/{ref}/upload/resumable/{uploadId}', ({ request, reply }) =>
       handle(request, reply, parseInput(UploadParams, request.params).uploadId),
     )
     // HEAD answers how much of an upload arrived; it has no body and no place in the JSON route table

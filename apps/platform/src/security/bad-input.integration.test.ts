@@ -90,8 +90,12 @@ describe('hostile bytes on every route', () => {
         ['invalid UTF-8 body', badUtf8],
       ] as const) {
         if (answer.status >= 500) failures.push(`${method} ${target} (${kind}) → ${answer.status} ${answer.text}`)
-        // the data APIs answer in their own shapes; an upload's body is the file itself, whatever bytes it holds
-        const parsesJson = !/\/(storage|functions)\/v1/.test(url) && !url.endsWith('/objects/upload')
+        // the data APIs answer in their own shapes; an upload's body is the file itself, whatever bytes it holds,
+        // and a resumable upload's is a chunk of it (TUS answers in its own statuses)
+        const parsesJson =
+          !/\/(storage|functions)\/v1/.test(url) &&
+          !url.endsWith('/objects/upload') &&
+          !url.includes('/upload/resumable')
         if (
           parsesJson &&
           answer.status !== 400 &&

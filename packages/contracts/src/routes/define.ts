@@ -5,7 +5,8 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 /**
  * One HTTP route of the platform API as both sides see it. `path` uses `{name}` for its parameters, `params`
  * lists those names in order. Schemas are the ones the server validates with (body, query) or answers in
- * (response); `answer: 'file'` marks a streamed download, whose `response` is not JSON.
+ * (response); `answer: 'file'` marks a streamed download, and `answer: 'protocol'` an answer in another
+ * protocol's status and headers (TUS uploads): neither `response` is JSON.
  */
 export type RouteDefinition = {
   method: HttpMethod
@@ -14,7 +15,7 @@ export type RouteDefinition = {
   query?: z.ZodType
   body?: z.ZodType
   response: z.ZodType
-  answer?: 'json' | 'file'
+  answer?: 'json' | 'file' | 'protocol'
   description: string
 }
 

@@ -50,7 +50,11 @@ export function routesMarkdown(): string {
       cell(route.path),
       'query' in route ? schemaLabel(route.query, names) : '–',
       'body' in route ? schemaLabel(route.body, names) : '–',
-      'answer' in route && route.answer === 'file' ? 'a file' : schemaLabel(route.response, names),
+      'answer' in route && route.answer === 'file'
+        ? 'a file'
+        : 'answer' in route && route.answer === 'protocol'
+          ? 'TUS status and headers'
+          : schemaLabel(route.response, names),
       cell(route.description),
     ])
     lines.push(

@@ -68,7 +68,7 @@ export type RouteTableIsConsistent = AssertNever<InconsistentRoutes>
 
 /** Routes answered with JSON (the others stream a file). */
 export type JsonRouteKey = {
-  [K in ApiRouteKey]: ApiRoutes[K] extends { answer: 'file' } ? never : K
+  [K in ApiRouteKey]: ApiRoutes[K] extends { answer: 'file' | 'protocol' } ? never : K
 }[ApiRouteKey]
 
 export type RouteParams<K extends ApiRouteKey> = { [N in PathParamNames<ApiRoutes[K]['path']>]: string | number }

@@ -91,6 +91,7 @@ export const storageObjectApiRoutes = {
     params: ['ref'],
     body: FileUpload,
     response: EmptyResponse,
+    answer: 'protocol',
     description:
       'TUS 1.0: creates a resumable upload from Upload-Length and Upload-Metadata (bucketName, objectName, contentType); 201 with its Location',
   },
@@ -100,6 +101,7 @@ export const storageObjectApiRoutes = {
     params: ['ref', 'uploadId'],
     body: FileUpload,
     response: EmptyResponse,
+    answer: 'protocol',
     description:
       'TUS 1.0: appends the body (application/offset+octet-stream) at Upload-Offset; the object is written with the last byte',
   },
@@ -108,6 +110,7 @@ export const storageObjectApiRoutes = {
     path: '/platform/storage/{ref}/upload/resumable/{uploadId}',
     params: ['ref', 'uploadId'],
     response: EmptyResponse,
+    answer: 'protocol',
     description: 'TUS 1.0 termination: cancels a resumable upload and removes what arrived',
   },
 } as const satisfies Record<string, RouteDefinition>
