@@ -1,4 +1,5 @@
 import { CSRF_COOKIE, CSRF_HEADER } from '@pgfleet/contracts'
+import { takeEarlyRequest } from './early-requests'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
@@ -128,19 +129,25 @@ export async function fetchResponse(path: string, options: RequestOptions = {}):
   if (options.signal) signals.push(options.signal)
   if (options.timeoutMs) signals.push(AbortSignal.timeout(options.timeoutMs))
 
+  const body = isForm ? (options.body as FormData) : hasBody ? JSON.stringify(options.body) : undefined
   let response: Response
   try {
-    response = await fetch(path, {
-      method,
-      credentials: 'same-origin',
-      headers: {
-        ...buildRequestHeaders(method, hasBody && !isForm, typeof document === 'undefined' ? '' : document.cookie),
-        ...options.headers,
-      },
-      body: isForm ? (options.body as FormData) : hasBody ? JSON.stringify(options.body) : undefined,
-      signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
-      keepalive: options.keepalive,
-    })
+    // the page may have sent this very request before the app's code arrived; if that one failed, send it now
+    const early = typeof body === 'string' || body === undefined ? takeEarlyRequest(method, path, body) : undefined
+    const earlyResponse = early ? await early.catch(() => undefined) : undefined
+    response =
+      earlyResponse ??
+      (await fetch(path, {
+        method,
+        credentials: 'same-origin',
+        headers: {
+          ...buildRequestHeaders(method, hasBody && !isForm, typeof document === 'undefined' ? '' : document.cookie),
+          ...options.headers,
+        },
+        body,
+        signal: signals.length > 1 ? AbortSignal.any(signals) : signals[0],
+        keepalive: options.keepalive,
+      }))
   } catch (error) {
     if (error instanceof DOMException && error.name === 'TimeoutError' && options.timeoutMs) {
       throw new ApiError(TIMEOUT_ERROR_MESSAGE(options.timeoutMs), 0)
