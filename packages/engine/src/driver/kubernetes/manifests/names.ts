@@ -13,6 +13,8 @@ export const CNPG_CLUSTER_LABEL = 'cnpg.io/cluster'
 
 export const HIBERNATION_ANNOTATION = 'cnpg.io/hibernation'
 export const RESTARTED_AT_ANNOTATION = 'kubectl.kubernetes.io/restartedAt'
+/** Put on a restored Cluster once the project's Pooler points at it: from then on it is the project's live data. */
+export const SERVING_ANNOTATION = 'pgfleet.dev/serving-since'
 
 /**
  * A project ref names Kubernetes resources, and CloudNativePG names Services after a Cluster: DNS labels that start
