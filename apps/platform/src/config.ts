@@ -73,7 +73,7 @@ const EnvSchema = z.object({
     .string()
     .regex(/^s3:\/\/[^/]+/, 'PGFLEET_K8S_BACKUP_DESTINATION must look like s3://bucket/prefix')
     .optional(),
-  PGFLEET_K8S_BACKUP_ENDPOINT: z.string().url().optional(),
+  PGFLEET_K8S_BACKUP_ENDPOINT: z.string().url().or(z.literal('')).optional(),
   PGFLEET_K8S_BACKUP_SECRET: z.string().default('pgfleet-backup-store'),
   PGFLEET_K8S_BACKUP_RETENTION: z
     .string()
@@ -160,7 +160,7 @@ function kubernetesConfig(e: z.infer<typeof EnvSchema>): KubernetesConfig {
     backup: e.PGFLEET_K8S_BACKUP_DESTINATION
       ? {
           destinationPath: e.PGFLEET_K8S_BACKUP_DESTINATION,
-          endpointURL: e.PGFLEET_K8S_BACKUP_ENDPOINT,
+          endpointURL: e.PGFLEET_K8S_BACKUP_ENDPOINT || undefined,
           secretName: e.PGFLEET_K8S_BACKUP_SECRET,
           retentionPolicy: e.PGFLEET_K8S_BACKUP_RETENTION,
         }

@@ -9,5 +9,6 @@ export {
   KubernetesResourceFailedError,
   KubernetesTimeoutError,
 } from './errors'
+export { CrdSchemas, type ManifestProblem } from './manifests/crd-schema'
 export type { ObjectStoreConfig } from './manifests/object-store'
 export { type ProjectStatus, projectStatusFromCluster } from './status'
