@@ -3,11 +3,13 @@ import './node20-shim'
 
 export {
   ApiException,
+  ApiextensionsV1Api,
   CoreV1Api,
   CustomObjectsApi,
   KubeConfig,
   PatchStrategy,
   setHeaderOptions,
   type V1Secret,
+  VersionApi,
   Watch,
 } from '@kubernetes/client-node'
