@@ -1,7 +1,7 @@
 import type { ProjectRuntimeConfig } from '../types'
 import { type KubeObject, KubernetesApi } from './api'
 import type { KubeConfig } from './client'
-import { type ClusterTemplate, clusterParameters, READ_ONLY_PARAMETER } from './manifests/cluster'
+import { type ClusterTemplate, clusterPostgresql, READ_ONLY_PARAMETER } from './manifests/cluster'
 import { assertKubernetesRef, initialClusterName, PROJECT_LABEL, poolerName } from './manifests/names'
 import type { ObjectStoreConfig } from './manifests/object-store'
 import { computeResources } from './manifests/resources'
@@ -101,11 +101,14 @@ export function runtimeConfigPatch(cluster: KubeObject, config: ProjectRuntimeCo
     ((cluster.spec?.postgresql as { parameters?: Record<string, string> } | undefined)?.parameters as
       | Record<string, string>
       | undefined) ?? {}
-  const desired: Record<string, string | null> = clusterParameters(config)
+  const { parameters, shared_preload_libraries } = clusterPostgresql(config)
+  const desired: Record<string, string | null> = parameters
   for (const name of Object.keys(current)) {
     if (!(name in desired) && name !== READ_ONLY_PARAMETER) desired[name] = null
   }
-  return { spec: { resources: computeResources(config.computeSize), postgresql: { parameters: desired } } }
+  // a merge patch replaces lists whole; null removes one the config no longer has
+  const postgresql = { parameters: desired, shared_preload_libraries: shared_preload_libraries ?? null }
+  return { spec: { resources: computeResources(config.computeSize), postgresql } }
 }
 
 export function clusterMajor(cluster: KubeObject): number | null {

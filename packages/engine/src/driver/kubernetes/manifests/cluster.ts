@@ -48,7 +48,7 @@ export interface ClusterManifest {
     imageCatalogRef: { apiGroup: string; kind: string; name: string; major: number }
     enableSuperuserAccess: true
     superuserSecret: { name: string }
-    postgresql: { parameters: Record<string, string> }
+    postgresql: ClusterPostgresql
     resources: ContainerResources
     storage: { size: string; storageClass?: string }
     bootstrap:
@@ -57,6 +57,12 @@ export interface ClusterManifest {
     externalClusters?: { name: string; barmanObjectStore: BarmanObjectStore }[]
     backup?: { barmanObjectStore: BarmanObjectStore; retentionPolicy?: string }
   }
+}
+
+export interface ClusterPostgresql {
+  parameters: Record<string, string>
+  /** Added to the libraries CloudNativePG loads itself; it refuses them as a parameter. */
+  shared_preload_libraries?: string[]
 }
 
 export interface RecoveryTarget {
@@ -118,15 +124,29 @@ function parameterValue(value: SettingValue): string {
   return value
 }
 
+const PRELOAD = 'shared_preload_libraries'
+
 /** The compute size's settings, then the project's own, as the strings `postgresql.parameters` takes. */
 export function clusterParameters(config: ProjectRuntimeConfig): Record<string, string> {
   const merged: Record<string, SettingValue> = { ...computeSettings(config.computeSize), ...config.settings }
   const parameters: Record<string, string> = {}
   for (const [name, value] of Object.entries(merged)) {
-    if (OPERATOR_MANAGED.has(name.toLowerCase()) || name.startsWith('ssl_')) continue
+    const lower = name.toLowerCase()
+    if (OPERATOR_MANAGED.has(lower) || lower.startsWith('ssl_') || lower === PRELOAD) continue
     parameters[name] = parameterValue(value)
   }
   return parameters
+}
+
+/** The `postgresql` stanza: parameters, and the libraries to preload (a list of its own for CloudNativePG). */
+export function clusterPostgresql(config: ProjectRuntimeConfig): ClusterPostgresql {
+  const preload = Object.entries(config.settings ?? {}).find(([name]) => name.toLowerCase() === PRELOAD)?.[1]
+  const libraries = String(preload ?? '')
+    .split(',')
+    .map((library) => library.trim())
+    .filter(Boolean)
+  const parameters = clusterParameters(config)
+  return libraries.length > 0 ? { parameters, shared_preload_libraries: libraries } : { parameters }
 }
 
 function clusterMetadata(template: ClusterTemplate, ref: string, name: string, major: number): Metadata {
@@ -145,7 +165,7 @@ function clusterSpecCommon(template: ClusterTemplate, ref: string, config: Proje
     },
     enableSuperuserAccess: true as const,
     superuserSecret: { name: superuserSecretName(ref) },
-    postgresql: { parameters: clusterParameters(config) },
+    postgresql: clusterPostgresql(config),
     resources: computeResources(config.computeSize),
     storage: { size: storageQuantity(config.diskSizeBytes ?? template.defaultDiskSizeBytes), ...storageClass },
   }

@@ -166,6 +166,18 @@ describe('what the manifests say', () => {
     expect(() => clusterParameters({ ...runtime, settings: { x: 'a\nb' } })).toThrow(/line breaks/)
   })
 
+  it('preloads libraries through their own list, as CloudNativePG wants', () => {
+    const settings = {
+      shared_preload_libraries: 'pg_stat_statements, auto_explain',
+      'pg_stat_statements.track': 'none',
+    }
+    const cluster = projectCluster(template, ref, ref, { ...runtime, settings })
+    expect(cluster.spec.postgresql.shared_preload_libraries).toEqual(['pg_stat_statements', 'auto_explain'])
+    expect(cluster.spec.postgresql.parameters).not.toHaveProperty('shared_preload_libraries')
+    expect(cluster.spec.postgresql.parameters['pg_stat_statements.track']).toBe('none')
+    expect(schemas.validate(cluster)).toEqual([])
+  })
+
   it('keeps passwords out of plain text and names secrets apart from CloudNativePG’s own', () => {
     const sql = projectBootstrapSql('s3cret')
     expect(sql).not.toContain('s3cret')
