@@ -57,9 +57,14 @@ export const isHibernatedNow = (cluster: KubeObject): boolean =>
 
 export const isFaultPhase = (cluster: KubeObject): boolean => FAULT_PHASES.has(clusterPhase(cluster))
 
-/** Serving: healthy phase, Ready condition true, not hibernating. */
+/**
+ * Serving: healthy phase, Ready condition true, at least one ready instance (when the status counts them), not
+ * hibernating. The instance count guards against a status written before the pods went, e.g. back from hibernation.
+ */
 export function isClusterReady(cluster: KubeObject | null): boolean {
   if (!cluster || hibernationRequested(cluster)) return false
+  const readyInstances = cluster.status?.readyInstances
+  if (typeof readyInstances === 'number' && readyInstances < 1) return false
   return (
     clusterPhase(cluster) === CLUSTER_PHASES.healthy && clusterCondition(cluster, READY_CONDITION)?.status === 'True'
   )
