@@ -56,6 +56,30 @@ const EnvSchema = z.object({
   PGFLEET_RESOURCE_CRITICAL_PERCENT: z.coerce.number().min(1).max(100).default(90),
   PGFLEET_DEFAULT_DISK_SIZE_GB: z.coerce.number().positive().max(200).default(8),
   PGFLEET_AUTH_RATE_LIMIT_HITS_PER_HOUR: z.coerce.number().int().min(1).default(30),
+  PGFLEET_DRIVER: z.enum(['local', 'kubernetes']).default('local'),
+  PGFLEET_K8S_KUBECONFIG: z.string().optional(),
+  KUBECONFIG: z.string().optional(),
+  PGFLEET_K8S_NAMESPACE: z.string().optional(),
+  PGFLEET_K8S_NAMESPACE_PREFIX: z.string().default('pgfleet-org-'),
+  PGFLEET_K8S_IMAGE_CATALOG: z
+    .string()
+    .regex(
+      /^(ImageCatalog|ClusterImageCatalog)\/[a-z0-9][a-z0-9.-]*$/,
+      'PGFLEET_K8S_IMAGE_CATALOG must look like ClusterImageCatalog/postgresql',
+    )
+    .default('ClusterImageCatalog/postgresql'),
+  PGFLEET_K8S_INSTANCES: z.coerce.number().int().min(1).max(9).default(1),
+  PGFLEET_K8S_STORAGE_CLASS: z.string().optional(),
+  PGFLEET_K8S_BACKUP_DESTINATION: z
+    .string()
+    .regex(/^s3:\/\/[^/]+/, 'PGFLEET_K8S_BACKUP_DESTINATION must look like s3://bucket/prefix')
+    .optional(),
+  PGFLEET_K8S_BACKUP_ENDPOINT: z.string().url().or(z.literal('')).optional(),
+  PGFLEET_K8S_BACKUP_SECRET: z.string().default('pgfleet-backup-store'),
+  PGFLEET_K8S_BACKUP_RETENTION: z
+    .string()
+    .regex(/^\d+[dwm]$/, 'PGFLEET_K8S_BACKUP_RETENTION must look like 30d, 4w or 3m')
+    .default('30d'),
 })
 
 export interface PlatformConfig {
@@ -107,6 +131,44 @@ export interface PlatformConfig {
   }
   /** the assistant's model, unless an organization sets its own; no key means the assistant cannot answer */
   ai: AiConfig
+  /** what runs projects: Postgres servers on this machine (the default), or CloudNativePG on Kubernetes */
+  driver: 'local' | 'kubernetes'
+  kubernetes: KubernetesConfig
+}
+
+export interface KubernetesConfig {
+  /** a kubeconfig file; unset: the pod's service account when in a cluster, else ~/.kube/config */
+  kubeconfigPath: string | undefined
+  /** one namespace for every project; unset: one per organization, `{namespacePrefix}{organization id}` */
+  namespace: string | undefined
+  namespacePrefix: string
+  imageCatalog: { kind: 'ImageCatalog' | 'ClusterImageCatalog'; name: string }
+  instances: number
+  storageClass: string | undefined
+  /** Barman Cloud's object store; without it projects have no backups, pause or point-in-time recovery */
+  backup:
+    | { destinationPath: string; endpointURL: string | undefined; secretName: string; retentionPolicy: string }
+    | undefined
+}
+
+function kubernetesConfig(e: z.infer<typeof EnvSchema>): KubernetesConfig {
+  const [kind, name] = e.PGFLEET_K8S_IMAGE_CATALOG.split('/') as ['ImageCatalog' | 'ClusterImageCatalog', string]
+  return {
+    kubeconfigPath: e.PGFLEET_K8S_KUBECONFIG || e.KUBECONFIG || undefined,
+    namespace: e.PGFLEET_K8S_NAMESPACE || undefined,
+    namespacePrefix: e.PGFLEET_K8S_NAMESPACE_PREFIX,
+    imageCatalog: { kind, name },
+    instances: e.PGFLEET_K8S_INSTANCES,
+    storageClass: e.PGFLEET_K8S_STORAGE_CLASS || undefined,
+    backup: e.PGFLEET_K8S_BACKUP_DESTINATION
+      ? {
+          destinationPath: e.PGFLEET_K8S_BACKUP_DESTINATION,
+          endpointURL: e.PGFLEET_K8S_BACKUP_ENDPOINT || undefined,
+          secretName: e.PGFLEET_K8S_BACKUP_SECRET,
+          retentionPolicy: e.PGFLEET_K8S_BACKUP_RETENTION,
+        }
+      : undefined,
+  }
 }
 
 export interface AiConfig {
@@ -205,6 +267,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     signup: e.PGFLEET_SIGNUP || undefined,
     functions: { cpuTimeMs: e.PGFLEET_FUNCTIONS_CPU_LIMIT_MS, wallClockMs: e.PGFLEET_FUNCTIONS_WALL_LIMIT_MS },
     ai: aiConfig(e),
+    driver: e.PGFLEET_DRIVER,
+    kubernetes: kubernetesConfig(e),
     git: { allowFileUrls: e.PGFLEET_GIT_ALLOW_FILE_URLS === 'true', timeoutMs: e.PGFLEET_GIT_TIMEOUT_MS },
     resources: {
       sampleIntervalMs: e.PGFLEET_RESOURCE_SAMPLE_INTERVAL_MS,

@@ -1,6 +1,8 @@
 import { CreateProjectBody, UpdateOrganizationBody } from '@pgfleet/contracts'
+import { DriverOperationUnsupportedError } from '@pgfleet/engine'
+import Fastify from 'fastify'
 import { describe, expect, it } from 'vitest'
-import { HttpError, parseInput } from './errors'
+import { HttpError, installErrorHandler, parseInput } from './errors'
 
 function messageOf(fn: () => unknown): string {
   try {
@@ -35,5 +37,19 @@ describe('parseInput', () => {
 
   it('treats a missing body as empty', () => {
     expect(messageOf(() => parseInput(CreateProjectBody, undefined))).toBe('Project name is required')
+  })
+})
+
+describe('the error handler', () => {
+  it('answers an operation the driver cannot do with 501 and the driver’s message', async () => {
+    const app = Fastify()
+    installErrorHandler(app)
+    app.get('/backup', async () => {
+      throw new DriverOperationUnsupportedError('kubernetes', 'download a backup', 'Download it from the object store')
+    })
+    const response = await app.inject({ method: 'GET', url: '/backup' })
+    expect(response.statusCode).toBe(501)
+    expect(response.json()).toEqual({ message: 'Download it from the object store' })
+    await app.close()
   })
 })

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto'
+import { DriverOperationUnsupportedError } from '@pgfleet/engine'
 import type { FastifyError, FastifyInstance } from 'fastify'
 import { ZodError, type z } from 'zod'
 
@@ -42,6 +43,8 @@ function describeZodError(error: ZodError): string {
 export function installErrorHandler(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | HttpError | ZodError, request, reply) => {
     if (error instanceof HttpError) return reply.status(error.statusCode).send({ message: error.message })
+    // what the project's driver cannot do (e.g. stream a backup that lives in an object store): the driver says why
+    if (error instanceof DriverOperationUnsupportedError) return reply.status(501).send({ message: error.message })
     if (error instanceof ZodError) return reply.status(400).send({ message: describeZodError(error) })
     const fastifyError = error as FastifyError
     if (fastifyError.statusCode && fastifyError.statusCode >= 400 && fastifyError.statusCode < 500) {

@@ -1,13 +1,6 @@
 import { chmod, mkdir, stat } from 'node:fs/promises'
 import path from 'node:path'
-import {
-  assertTraversableBy,
-  discoverEngines,
-  LocalDriver,
-  type PostgresEngine,
-  type RunAs,
-  resolveRunAs,
-} from '@pgfleet/engine'
+import { assertTraversableBy, discoverEngines, type PostgresEngine, type RunAs, resolveRunAs } from '@pgfleet/engine'
 import type { FastifyInstance } from 'fastify'
 import type pg from 'pg'
 import { registerBackupJobs } from './backups/register'
@@ -19,6 +12,7 @@ import { ProjectConnections } from './connections/project-connections'
 import type { AppContext } from './context'
 import { type ControlPlaneDatabase, startEmbeddedControlPlane } from './control-plane/embedded'
 import { createDb, migrateToLatest } from './db/kysely'
+import { buildProjectDriver } from './drivers/project-driver'
 import { stopProjectFunctions } from './edge-functions/runtime/edge-runtime'
 import { sweepLeftoverWorkers } from './edge-functions/runtime/sweep'
 import { JobQueue } from './jobs/queue'
@@ -139,13 +133,7 @@ async function startServices(
     },
     jobsLog,
   )
-  const driver = new LocalDriver({
-    dataDir: projectsDir,
-    runAs,
-    engines,
-    listenAddress: config.projectListenAddress,
-    spareDataDirs: config.spareDataDirs,
-  })
+  const driver = await buildProjectDriver(config, { projectsDir, runAs, engines, db })
   const health = new HealthMonitor(db, driver, jobs, config.healthIntervalMs, log.child({ component: 'health' }))
   const connections = new ProjectConnections(driver, {
     maxConnections: (ref) => projectMaxConnections(db, ref),

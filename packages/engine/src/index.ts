@@ -82,6 +82,7 @@ export type { ClusterHealth, ClusterLocation, ClusterSpec, SettingValue, StopMod
 export { SOCKET_ONLY_PORT } from './cluster/types'
 export { COMPUTE_SIZES, type ComputeSettings, type ComputeSize, computeSettings, isComputeSize } from './compute'
 export type { BackupInfo } from './driver/backup-store'
+export { DriverOperationUnsupportedError } from './driver/errors'
 export { LocalDriver, type LocalDriverOptions } from './driver/local'
 export type { LocalProjectPaths } from './driver/local-paths'
 export {

@@ -39,7 +39,8 @@ export interface UpgradeOptions {
 }
 
 export interface UpgradeResult {
-  method: UpgradeMethod
+  /** how the data moved; `operator`: a Kubernetes operator's own in-place upgrade */
+  method: UpgradeMethod | 'operator'
   /** where the old major's data directory was kept */
   previousDataDir: string
   timings: {

@@ -30,6 +30,8 @@ export interface CreateProjectInput extends ProjectRuntimeConfig {
   ref: string
   superuserPassword: string
   authenticatorPassword: string
+  /** The volume's size, for drivers that provision one (Kubernetes); the local driver has no volumes to size. */
+  diskSizeBytes?: number
 }
 
 export interface CreateProjectResult {

@@ -24,6 +24,7 @@ export function createJob(ctx: AppContext) {
       ref: project.ref,
       superuserPassword: project.pending_password_verifier ?? '',
       authenticatorPassword: project.authenticator_password,
+      diskSizeBytes: project.disk_size_bytes === null ? undefined : Number(project.disk_size_bytes),
     })
     ctx.health.markServing(project.ref)
     await ctx.db

@@ -1,0 +1,62 @@
+import { LocalDriver, type PostgresEngine, type ProjectDriver, type RunAs } from '@pgfleet/engine'
+import type { PlatformConfig } from '../config'
+import type { Db } from '../db/kysely'
+import { kubeConfigSource, loadKubeConfig } from './kubeconfig'
+
+export interface DriverFoundations {
+  projectsDir: string
+  runAs: RunAs | null
+  engines: PostgresEngine[]
+  db: Db
+}
+
+/** The access key pair's keys in the object store's Secret (the chart's values create it with these). */
+export const BACKUP_SECRET_KEYS = { accessKeyIdKey: 'ACCESS_KEY_ID', secretAccessKeyKey: 'ACCESS_SECRET_KEY' }
+
+/** The driver PGFLEET_DRIVER names: local (the default) or kubernetes, which loads the Kubernetes client only then. */
+export async function buildProjectDriver(
+  config: PlatformConfig,
+  foundations: DriverFoundations,
+): Promise<ProjectDriver> {
+  const { projectsDir, runAs, engines, db } = foundations
+  if (config.driver === 'local') {
+    return new LocalDriver({
+      dataDir: projectsDir,
+      runAs,
+      engines,
+      listenAddress: config.projectListenAddress,
+      spareDataDirs: config.spareDataDirs,
+    })
+  }
+  const source = kubeConfigSource(config.kubernetes.kubeconfigPath)
+  const { KubeConfig, KubernetesDriver } = await import('@pgfleet/engine/kubernetes')
+  const k8s = config.kubernetes
+  const prefix = k8s.namespacePrefix
+  return new KubernetesDriver({
+    kubeConfig: loadKubeConfig(new KubeConfig(), source),
+    // one namespace per organization unless one is configured
+    namespace:
+      k8s.namespace ??
+      (async (ref: string) => {
+        const project = await db
+          .selectFrom('projects')
+          .select('organization_id')
+          .where('ref', '=', ref)
+          .executeTakeFirst()
+        if (!project) throw new Error(`Project ${ref} does not exist`)
+        return `${prefix}${project.organization_id}`
+      }),
+    imageCatalog: k8s.imageCatalog,
+    instances: k8s.instances,
+    storageClass: k8s.storageClass,
+    defaultDiskSizeBytes: config.resources.defaultDiskSizeBytes,
+    objectStore: k8s.backup
+      ? {
+          destinationPath: k8s.backup.destinationPath,
+          endpointURL: k8s.backup.endpointURL,
+          credentialsSecret: { name: k8s.backup.secretName, ...BACKUP_SECRET_KEYS },
+          retentionPolicy: k8s.backup.retentionPolicy,
+        }
+      : null,
+  })
+}

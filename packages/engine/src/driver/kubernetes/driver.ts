@@ -1,0 +1,348 @@
+import type { Readable } from 'node:stream'
+import type { ClientConfig } from 'pg'
+import type { CloneResult } from '../../backup/clone'
+import type { WalArchiveState } from '../../backup/wal-archive'
+import type { StopMode } from '../../cluster/types'
+import type { UpgradeProgressKey } from '../../upgrade/progress'
+import type { BackupInfo } from '../backup-store'
+import { DriverOperationUnsupportedError } from '../errors'
+import type { RestoreCheckResult } from '../local-backups'
+import type { UpgradeResult } from '../local-upgrade'
+import type {
+  BackupProjectOptions,
+  CreateProjectInput,
+  CreateProjectResult,
+  LifecycleOptions,
+  PauseProjectResult,
+  ProjectConnectionOptions,
+  ProjectDriver,
+  ProjectHealth,
+  ProjectResourceReading,
+  ProjectRuntimeConfig,
+  RestartProjectResult,
+  RestoreProjectOptions,
+  RestoreProjectResult,
+  StartProjectResult,
+} from '../types'
+import type { KubeObject } from './api'
+import { KubernetesBackups } from './backups'
+import { clusterMajor, KubernetesContext, type KubernetesDriverOptions, runtimeConfigPatch } from './context'
+import { hibernationPatch, restartPatch } from './manifests/annotations'
+import { type ProjectClusterConfig, READ_ONLY_PARAMETER } from './manifests/cluster'
+import { poolerName, superuserSecretName } from './manifests/names'
+import { projectPooler } from './manifests/pooler'
+import { createProjectResources, destroyProjectResources, untilReady, waitForReady } from './provisioning'
+import {
+  clusterCondition,
+  clusterHealth,
+  describeClusterState,
+  isClusterReady,
+  isFaultPhase,
+  isHibernatedNow,
+  READY_CONDITION,
+} from './status'
+import { KubernetesUpgrades } from './upgrade'
+
+const unsupported = (operation: string, message: string) =>
+  new DriverOperationUnsupportedError('kubernetes', operation, message)
+
+/** Every Postgres connection goes to PgBouncer's port on the Pooler's Service. */
+const POSTGRES_PORT = 5432
+
+/**
+ * Runs each project as a CloudNativePG Cluster, with a PgBouncer Pooler in front and daily Barman Cloud backups to
+ * an object store. Nothing is kept in memory: every call reads the resources back, so it is safe to retry, and a
+ * create that failed half-way is finished by the next one. See docs/kubernetes.md.
+ */
+export class KubernetesDriver implements ProjectDriver {
+  readonly kind = 'kubernetes'
+  private readonly k: KubernetesContext
+  private readonly backups: KubernetesBackups
+  private readonly upgrades: KubernetesUpgrades
+
+  constructor(options: KubernetesDriverOptions) {
+    this.k = new KubernetesContext(options)
+    this.backups = new KubernetesBackups(this.k)
+    this.upgrades = new KubernetesUpgrades(this.k)
+  }
+
+  private async requireCluster(ref: string) {
+    const found = await this.k.currentCluster(ref)
+    if (!found.cluster) throw new Error(`Project ${ref} has no database`)
+    return { ...found, cluster: found.cluster }
+  }
+
+  createProject(input: CreateProjectInput & ProjectClusterConfig): Promise<CreateProjectResult> {
+    return createProjectResources(this.k, input)
+  }
+
+  async cloneProjectData(): Promise<CloneResult | null> {
+    throw unsupported(
+      'branch with data',
+      'Branches with data are not available on Kubernetes yet: create the branch without data',
+    )
+  }
+
+  async startProject(ref: string, config: ProjectRuntimeConfig & ProjectClusterConfig): Promise<StartProjectResult> {
+    const started = performance.now()
+    const { namespace, name, cluster } = await this.requireCluster(ref)
+    this.assertMajor(cluster, config.major)
+    const adopted = isClusterReady(cluster)
+    const patch = runtimeConfigPatch(cluster, config)
+    await this.k.api.mergePatch(namespace, 'clusters', name, { ...patch, ...hibernationPatch(false) })
+    await this.patchPooler(namespace, ref, name, config)
+    await waitForReady(this.k, namespace, name)
+    return { adopted, readyMs: Math.round(performance.now() - started) }
+  }
+
+  private assertMajor(cluster: KubeObject, major: number): void {
+    const current = clusterMajor(cluster)
+    if (current !== null && current !== major) {
+      throw new Error(`The project's data is on Postgres ${current}, not ${major}: upgrading is a separate operation`)
+    }
+  }
+
+  private async patchPooler(namespace: string, ref: string, clusterName: string, config: ProjectRuntimeConfig) {
+    const { spec } = projectPooler(this.k.template(namespace), ref, clusterName, config)
+    await this.k.api.mergePatch(namespace, 'poolers', poolerName(ref), { spec: { pgbouncer: spec.pgbouncer } })
+  }
+
+  /** Hibernation: CloudNativePG deletes the pods and keeps the volumes. `mode` has no say: the operator stops it. */
+  async stopProject(ref: string, _mode?: StopMode): Promise<void> {
+    const { namespace, name, cluster } = await this.k.currentCluster(ref)
+    if (!cluster || isHibernatedNow(cluster)) return
+    await this.hibernate(namespace, name)
+  }
+
+  private async hibernate(namespace: string, name: string): Promise<void> {
+    await this.k.api.mergePatch(namespace, 'clusters', name, hibernationPatch(true))
+    await this.k.watcher.waitFor(
+      namespace,
+      'clusters',
+      name,
+      (cluster) => {
+        if (!cluster) return { failed: 'The project’s database was deleted while it was being paused' }
+        if (isFaultPhase(cluster)) return { failed: `Pausing failed: ${describeClusterState(cluster)}` }
+        return isHibernatedNow(cluster) ? { done: true, value: undefined } : { done: false }
+      },
+      { description: `the project’s database ${name} to hibernate`, timeoutMs: this.k.timeouts.lifecycleMs },
+    )
+  }
+
+  /**
+   * A base backup to the object store (the project's downloadable backup), then hibernation. A project already
+   * hibernated returns its newest backup.
+   */
+  async pauseProject(ref: string, _options?: LifecycleOptions): Promise<PauseProjectResult> {
+    if (!this.k.options.objectStore) {
+      throw unsupported(
+        'pause',
+        'Pausing needs a backup object store, and none is configured for this Kubernetes cluster',
+      )
+    }
+    const started = performance.now()
+    const { namespace, name, cluster } = await this.requireCluster(ref)
+    if (isHibernatedNow(cluster)) {
+      const [latest] = await this.backups.list(ref)
+      if (latest) return { ...latest, reused: true, timings: { stopMs: 0, archiveMs: 0, totalMs: 0 } }
+      throw new Error(`Project ${ref} is paused but has no backup: resume it, then pause it again`)
+    }
+    const backup = await this.backups.backup(ref)
+    const archived = performance.now()
+    await this.hibernate(namespace, name)
+    const done = performance.now()
+    return {
+      ...backup,
+      reused: false,
+      timings: {
+        stopMs: Math.round(done - archived),
+        archiveMs: Math.round(archived - started),
+        totalMs: Math.round(done - started),
+      },
+    }
+  }
+
+  /**
+   * Applies the config (a resize changes the pods' resources, which CloudNativePG rolls out) and asks for a
+   * rolling restart; done once the Cluster has been seen not ready and then ready again after the request.
+   */
+  async restartProject(
+    ref: string,
+    config: ProjectRuntimeConfig & ProjectClusterConfig,
+  ): Promise<RestartProjectResult> {
+    const started = performance.now()
+    const { namespace, name, cluster } = await this.requireCluster(ref)
+    this.assertMajor(cluster, config.major)
+    const requestedAt = new Date()
+    const annotations = {
+      ...hibernationPatch(false).metadata.annotations,
+      ...restartPatch(requestedAt).metadata.annotations,
+    }
+    const patched = await this.k.api.mergePatch(namespace, 'clusters', name, {
+      ...runtimeConfigPatch(cluster, config),
+      metadata: { annotations },
+    })
+    await this.patchPooler(namespace, ref, name, config)
+    const requestedSecond = Math.floor(requestedAt.getTime() / 1000) * 1000
+    let wentDown = false
+    await this.k.watcher.waitFor(
+      namespace,
+      'clusters',
+      name,
+      (current) => {
+        const verdict = untilReady(current)
+        if (!('done' in verdict) || !verdict.done) {
+          if (current && !isClusterReady(current)) wentDown = true
+          return verdict
+        }
+        // seen going down and up again, or ready since a later second than the request (condition times have
+        // whole seconds: the same second could still be the readiness from before the restart)
+        const since = Date.parse(clusterCondition(verdict.value, READY_CONDITION)?.lastTransitionTime ?? '')
+        return wentDown || since > requestedSecond ? verdict : { done: false }
+      },
+      {
+        description: `the project’s database ${name} to restart`,
+        timeoutMs: this.k.timeouts.lifecycleMs,
+        // from the write on, so the restart's not-ready states are seen however fast it goes
+        fromResourceVersion: patched.metadata.resourceVersion,
+      },
+    )
+    const totalMs = Math.round(performance.now() - started)
+    return { adopted: true, readyMs: totalMs, checkpointMs: 0, stopMs: 0, totalMs }
+  }
+
+  backupProject(ref: string, _options?: BackupProjectOptions): Promise<BackupInfo> {
+    return this.backups.backup(ref)
+  }
+
+  listBackups(ref: string): Promise<BackupInfo[]> {
+    return this.backups.list(ref)
+  }
+
+  async openBackup(): Promise<{ stream: Readable; bytes: number } | null> {
+    throw unsupported(
+      'download a backup',
+      'On Kubernetes backups are kept in the object store by Barman Cloud: download them from there',
+    )
+  }
+
+  deleteBackups(ref: string, ids?: string[]): Promise<string[]> {
+    return this.backups.delete(ref, ids)
+  }
+
+  restoreProjectFromBackup(
+    ref: string,
+    backup: string,
+    runtime: ProjectRuntimeConfig,
+    options?: RestoreProjectOptions,
+  ): Promise<RestoreProjectResult> {
+    return this.backups.restore(ref, backup, runtime, undefined, options)
+  }
+
+  restoreProjectToTime(
+    ref: string,
+    backup: string,
+    target: Date,
+    runtime: ProjectRuntimeConfig,
+    options?: RestoreProjectOptions,
+  ): Promise<RestoreProjectResult> {
+    return this.backups.restore(ref, backup, runtime, target, options)
+  }
+
+  async checkBackupRestore(): Promise<RestoreCheckResult> {
+    throw unsupported('check a backup', 'Checking a backup by restoring it is not available on Kubernetes yet')
+  }
+
+  /**
+   * What the Cluster's status says of its WAL archive: when the last segment was archived. Barman Cloud does not
+   * report how many segments or bytes the object store holds, so those read 0.
+   */
+  async walArchiveState(ref: string): Promise<WalArchiveState> {
+    const { cluster } = await this.k.currentCluster(ref)
+    const newest = cluster?.status?.lastArchivedWALTime
+    return {
+      segments: 0,
+      bytes: 0,
+      newestAt: typeof newest === 'string' ? new Date(newest) : null,
+      oldestSegment: null,
+    }
+  }
+
+  /** The object store's retention policy prunes WAL (CloudNativePG runs it): nothing to delete here. */
+  async pruneWalArchive(): Promise<number> {
+    return 0
+  }
+
+  upgradeProject(
+    ref: string,
+    source: ProjectRuntimeConfig,
+    target: ProjectRuntimeConfig,
+    progress: (key: UpgradeProgressKey) => void | Promise<void>,
+  ): Promise<UpgradeResult> {
+    return this.upgrades.upgrade(ref, source, target, progress)
+  }
+
+  upgradeBlockers(ref: string, sourceMajor: number, targetMajor: number): Promise<string[]> {
+    return this.upgrades.blockers(ref, sourceMajor, targetMajor)
+  }
+
+  async projectDiskUsage(): Promise<number> {
+    throw unsupported('disk usage', 'Disk usage is not measured on Kubernetes: see the volume’s metrics in the cluster')
+  }
+
+  /** No readings: the pods' resources are the cluster's metrics pipeline's to report. */
+  async projectResourceReadings(): Promise<Record<string, ProjectResourceReading>> {
+    return {}
+  }
+
+  /** A parameter change CloudNativePG applies with a reload: no restart, no session ended. */
+  async setProjectReadOnly(ref: string, enabled: boolean): Promise<void> {
+    const { namespace, name } = await this.requireCluster(ref)
+    await this.k.api.mergePatch(namespace, 'clusters', name, {
+      spec: { postgresql: { parameters: { [READ_ONLY_PARAMETER]: enabled ? 'on' : null } } },
+    })
+  }
+
+  /** The platform does not run SQL on the server's behalf here; Postgres's own checkpoints recycle the WAL. */
+  async checkpointProject(): Promise<boolean> {
+    return false
+  }
+
+  async projectHealth(ref: string): Promise<ProjectHealth> {
+    const { cluster } = await this.k.currentCluster(ref)
+    return clusterHealth(cluster)
+  }
+
+  /**
+   * Deletes the project's resources and data; backup files stay in the object store until its retention policy
+   * removes them (see destroyProjectResources).
+   */
+  destroyProject(ref: string): Promise<void> {
+    return destroyProjectResources(this.k, this.backups, ref)
+  }
+
+  /** Through the Pooler's Service (`{ref}-pooler.{namespace}.svc`), as CloudNativePG's superuser by default. */
+  async projectConnection(ref: string, options: ProjectConnectionOptions = {}): Promise<ClientConfig> {
+    const namespace = await this.k.namespace(ref)
+    const user = options.user ?? 'postgres'
+    const config: ClientConfig = {
+      host: `${poolerName(ref)}.${namespace}.svc`,
+      port: POSTGRES_PORT,
+      database: options.database ?? 'postgres',
+      user,
+    }
+    if (user !== 'postgres') return config
+    const secret = await this.k.api.readSecret(namespace, superuserSecretName(ref))
+    const encoded = secret?.data?.password
+    if (!encoded) throw new Error(`Project ${ref} has no superuser Secret`)
+    return { ...config, password: Buffer.from(encoded, 'base64').toString('utf8') }
+  }
+
+  /** Each project runs in pods of its own. */
+  isolatesProjects(): boolean {
+    return true
+  }
+
+  /** Projects run on without the platform: stopping the platform's pod leaves them serving. */
+  async stopAll(): Promise<void> {}
+}
