@@ -1,6 +1,3 @@
-// the shim must run before the client loads: keep this import first
-import './node20-shim'
-
 export {
   ApiException,
   ApiextensionsV1Api,
