@@ -15,6 +15,7 @@ import {
   resolveRunAs,
   type UpgradeMethod,
 } from '../packages/engine/src/index'
+import { startCommittingClient } from '../packages/engine/src/testing/committing-client'
 import { makeTempRoot } from '../packages/engine/src/testing/fixtures'
 
 const run = promisify(execFile)
@@ -23,49 +24,6 @@ const methods = (process.argv[3] ?? 'logical,dump').split(',') as UpgradeMethod[
 const BIN = '/usr/lib/postgresql/15/bin'
 const PASSWORD = 'bench-password'
 const s = (value: number) => `${(value / 1000).toFixed(1)} s`
-
-/** Commits one small transaction after another over TCP, reconnecting when cut off; reports the longest gap. */
-function startWriter(port: number) {
-  let stopping = false
-  let commits = 0
-  let lastOk = performance.now()
-  let longestGapMs = 0
-  const running = (async () => {
-    let client: pg.Client | null = null
-    while (!stopping) {
-      try {
-        if (!client) {
-          client = new pg.Client({
-            host: '127.0.0.1',
-            port,
-            user: 'postgres',
-            password: PASSWORD,
-            database: 'postgres',
-          })
-          client.on('error', () => {})
-          await client.connect()
-        }
-        await client.query('update pgbench_branches set bbalance = bbalance + 1 where bid = 1')
-        commits++
-        const now = performance.now()
-        longestGapMs = Math.max(longestGapMs, now - lastOk)
-        lastOk = now
-      } catch {
-        await client?.end().catch(() => {})
-        client = null
-        await new Promise((resolve) => setTimeout(resolve, 10))
-      }
-    }
-    await client?.end().catch(() => {})
-  })()
-  return {
-    async stop() {
-      stopping = true
-      await running
-      return { commits, longestGapMs }
-    },
-  }
-}
 
 const root = await makeTempRoot('bench-upgrade')
 const runAs = await resolveRunAs()
@@ -103,20 +61,25 @@ try {
     )
     await client.end()
     const gb = bytes / 1024 ** 3
-    const writer = startWriter(port)
+    const writer = startCommittingClient(
+      { host: '127.0.0.1', port, user: 'postgres', password: PASSWORD, database: 'postgres' },
+      async (client) => {
+        await client.query('update pgbench_branches set bbalance = bbalance + 1 where bid = 1')
+      },
+    )
     await new Promise((resolve) => setTimeout(resolve, 500))
     const started = performance.now()
     const result = await driver.upgradeProject(ref, config, { ...config, major: 17 }, () => {}, { method })
     const totalMs = performance.now() - started
     await new Promise((resolve) => setTimeout(resolve, 500))
-    const { commits, longestGapMs } = await writer.stop()
+    const { committed, longestGapMs } = await writer.stop()
     const t = result.timings
     console.log(
       `${method}: ${(bytes / 1024 ** 2).toFixed(0)} MB database; upgrade ${s(totalMs)} (${(totalMs / 1000 / gb).toFixed(1)} s per GB)` +
         `; dump ${s(t.dumpMs)}, restore ${s(t.restoreMs)}, initial copy ${s(t.syncMs)}` +
         `; cut off ${s(t.downtimeMs)} (${Object.entries(t.cutOffSteps)
           .map(([name, value]) => `${name} ${s(value)}`)
-          .join(', ')}); ${commits} commits, longest gap between commits ${s(longestGapMs)}`,
+          .join(', ')}); ${committed.length} commits, longest gap between commits ${s(longestGapMs)}`,
     )
     await driver.destroyProject(ref)
   }

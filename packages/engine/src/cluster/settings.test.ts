@@ -4,7 +4,7 @@ import { formatSettingValue, parseSettings, parseSettingsPort, renderSettings } 
 const base = { listenAddress: '127.0.0.1', socketDir: '/data/projects/abc/run' }
 
 describe('renderSettings', () => {
-  it('writes caller settings first and the spec-derived ones last', () => {
+  it('writes caller settings first and the ones derived from the cluster spec last', () => {
     const text = renderSettings({
       ...base,
       port: 54321,

@@ -7,7 +7,7 @@ import { type ClusterSpec, type SettingValue, settingsPort } from './types'
 export const SETTINGS_FILE_NAME = 'pgfleet.conf'
 const INCLUDE_LINE = `include_if_exists = '${SETTINGS_FILE_NAME}'`
 
-/** Settings derived from the spec itself; callers may not override them through `settings`. */
+/** Settings derived from the cluster spec itself; callers may not override them through `settings`. */
 export const MANAGED_SETTINGS = [
   'listen_addresses',
   'port',

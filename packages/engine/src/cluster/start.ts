@@ -33,7 +33,7 @@ export const defaultLogFile = (spec: Pick<ClusterSpec, 'dataDir'>): string =>
 async function isReady(spec: ClusterSpec, pid: number): Promise<boolean> {
   const pidFile = await readPidFile(spec.dataDir)
   if (pidFile?.pid !== pid || !pidFile.status || !ACCEPTING_STATES.has(pidFile.status)) return false
-  // Where the server actually listens, which for an adopted server may differ from the spec.
+  // Where the server actually listens, which for an adopted server may differ from the cluster spec.
   const location = { socketDir: pidFile.socketDir || spec.socketDir, port: pidFile.port }
   return serverAnswers(location, 1_000)
 }

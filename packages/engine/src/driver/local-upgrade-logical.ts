@@ -1,4 +1,4 @@
-import { mkdir, readdir } from 'node:fs/promises'
+import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { withClient } from '../cluster/client'
 import { writeCutOffHba } from '../cluster/hba'
@@ -6,7 +6,7 @@ import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
 import type { ClusterSpec } from '../cluster/types'
 import { runCommand } from '../system/run-command'
-import { createDatabaseLike, verifyCopies } from '../upgrade/databases'
+import { createDatabaseLike, databasesOf, verifyCopies } from '../upgrade/databases'
 import { copySchema } from '../upgrade/dump-restore'
 import { updateExtensions } from '../upgrade/extensions'
 import {
@@ -53,28 +53,9 @@ async function waitForReload(location: ClusterSpec, asked: Date): Promise<void> 
  */
 export async function cleanUpLogicalUpgrade(host: UpgradeHost, ref: string, location: ClusterSpec): Promise<void> {
   const dir = journalDir(host, ref)
-  const journals = await readdir(dir).catch(() => [] as string[])
-  const databases = await withClient(location, async (client) => {
-    const { rows } = await client.query<{ datname: string; leftovers: boolean }>(
-      `select d.datname, exists (select 1 from pg_replication_slots s
-         where s.database = d.datname and s.slot_name like 'pgfleet_upgrade_%') as leftovers
-       from pg_database d where d.datallowconn and not d.datistemplate`,
-    )
-    return rows
-  })
-  for (const { datname, leftovers } of databases) {
-    const journal = journalFile(dir, datname)
-    if (!leftovers && !journals.includes(path.basename(journal))) {
-      // cheap check for a publication left without a slot
-      const published = await withClient(
-        location,
-        async (client) =>
-          (await client.query("select 1 from pg_publication where pubname = 'pgfleet_upgrade'")).rowCount !== 0,
-        { database: datname },
-      )
-      if (!published) continue
-    }
-    await withClient(location, (client) => unpublishAfterUpgrade(client, journal), { database: datname })
+  // every step is a no-op where there is nothing to undo, so each database is simply visited
+  for (const database of await databasesOf(location)) {
+    await withClient(location, (client) => unpublishAfterUpgrade(client, journalFile(dir, database)), { database })
   }
 }
 

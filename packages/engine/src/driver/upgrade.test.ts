@@ -8,6 +8,7 @@ import { discoverEngines } from '../engines/discover'
 import { allocatePort } from '../ports'
 import { removeProjectUsers } from '../system/project-users'
 import { resolveRunAs } from '../system/run-as'
+import { startCommittingClient } from '../testing/committing-client'
 import { makeTempRoot } from '../testing/fixtures'
 import type { UpgradeProgressKey } from '../upgrade/progress'
 import { UPGRADE_PROGRESS_KEYS } from '../upgrade/progress'
@@ -76,53 +77,22 @@ describe.each(['logical', 'dump'] as const)('major upgrade by %s', (method) => {
 
   /**
    * A client writing over TCP as the tenant the whole time: an insert, and an UPDATE of the table without a
-   * primary key (which a publication would refuse without a replica identity). It reconnects when cut off.
+   * primary key (which a publication would refuse without a replica identity).
    */
-  function startWriter() {
-    let stopping = false
-    let attempted = 0
-    let lastOk = performance.now()
-    let longestGapMs = 0
-    const committed: number[] = []
-    const running = (async () => {
-      let client: pg.Client | null = null
-      while (!stopping) {
-        try {
-          if (!client) {
-            client = new pg.Client({
-              host: '127.0.0.1',
-              port: source.port ?? 0,
-              user: TENANT_OWNER_ROLE,
-              password: 'pw-owner',
-              database: 'postgres',
-              connectionTimeoutMillis: 2_000,
-            })
-            client.on('error', () => {})
-            await client.connect()
-          }
-          const id = ++attempted
-          await client.query('insert into public.writes (id) values ($1)', [id])
-          await client.query("update public.events_log set what = what where what = 'event 1'")
-          committed.push(id)
-          const now = performance.now()
-          longestGapMs = Math.max(longestGapMs, now - lastOk)
-          lastOk = now
-        } catch {
-          await client?.end().catch(() => {})
-          client = null
-          await new Promise((resolve) => setTimeout(resolve, 20))
-        }
-      }
-      await client?.end().catch(() => {})
-    })()
-    return {
-      async stop() {
-        stopping = true
-        await running
-        return { committed, longestGapMs }
+  const startWriter = () =>
+    startCommittingClient(
+      {
+        host: '127.0.0.1',
+        port: source.port ?? 0,
+        user: TENANT_OWNER_ROLE,
+        password: 'pw-owner',
+        database: 'postgres',
       },
-    }
-  }
+      async (client, id) => {
+        await client.query('insert into public.writes (id) values ($1)', [id])
+        await client.query("update public.events_log set what = what where what = 'event 1'")
+      },
+    )
 
   it('reports what blocks an upgrade', async () => {
     expect(await driver.upgradeBlockers(REF, 15, 17)).toEqual([])
