@@ -210,16 +210,18 @@ async function dumpDataPhase(input: DataPhaseInput): Promise<DataPhaseResult> {
 
   let dumpMs = 0
   let restoreMs = 0
+  const rowsRead = new Map<string, Map<string, number>>()
   for (const database of databases) {
     await createDatabaseLike(oldLocation, newSpec, database)
-    const timing = await dumpAndRestore(tools, oldLocation, newSpec, database)
-    dumpMs += timing.dumpMs
-    restoreMs += timing.restoreMs
+    const copied = await dumpAndRestore(tools, oldLocation, newSpec, database)
+    dumpMs += copied.dumpMs
+    restoreMs += copied.restoreMs
+    rowsRead.set(database, copied.rowsRead)
   }
   input.step('dump and restore')
   await progress('completed data upgrade')
 
-  await verifyCopies(oldLocation, newSpec, databases)
+  await verifyCopies(oldLocation, newSpec, databases, rowsRead)
   input.step('compare objects and rows')
   await progress('detached volume from original instance')
 

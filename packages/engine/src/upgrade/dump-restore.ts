@@ -1,11 +1,13 @@
 import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
+import { withClient } from '../cluster/client'
 import { PLATFORM_SUPERUSER } from '../cluster/role-names'
 import type { ClusterLocation } from '../cluster/types'
 import { settingsPort } from '../cluster/types'
 import type { PostgresEngine } from '../engines/types'
 import { runCommand } from '../system/run-command'
+import { eachWithLimit, exactTablePattern, streamTable, tablesToStream } from './stream-tables'
 
 /** The client programs a dump-and-restore upgrade needs, from the source's major (they read its catalog). */
 export function dumpTools(source: Pick<PostgresEngine, 'tools'>): { pgDump: string; pgRestore: string } | null {
@@ -24,34 +26,70 @@ const connectionArgs = (location: Pick<ClusterLocation, 'socketDir' | 'port'>, d
   database,
 ]
 
+/** Tables from this size up move by a direct COPY stream; smaller ones go through the dump with everything else. */
+const STREAM_MIN_BYTES = 8 * 1024 ** 2
+/** COPY streams at once: one per core of a small host, each busy on both clusters. */
+const PARALLEL_STREAMS = 2
+const TOOL_TIMEOUT_MS = 6 * 3600_000
+
 /**
- * Copies one database from a running cluster into a running cluster of a newer major: `pg_dump -Fd -j2` of
- * the source (uncompressed), then `pg_restore -j2 --exit-on-error` into the (empty, existing) target database. Both run as the
- * platform superuser over the clusters' unix sockets. Answers the time of each half.
+ * Copies one database from a running cluster (clients cut off) into a running cluster of a newer major, its empty
+ * database already created:
+ * - `pg_dump` of everything (schema, large objects, sequence values, the rows of small tables) except the rows of the
+ *   large tables, uncompressed;
+ * - `pg_restore` of its pre-data section (tables without indexes, constraints or triggers);
+ * - the large tables' rows by direct COPY streams from the source to the target, two at a time, while the dump's
+ *   own rows are restored; reading and writing run at once, and no copy of the data lands on disk between them;
+ * - `pg_restore -j2` of its post-data section: indexes, constraints and triggers are built on the loaded tables.
+ * Both tools run as the platform superuser over the clusters' unix sockets. Answers the time of each half and the
+ * rows read from each streamed table (the source's row counts, since no client can write). `streamMinBytes`
+ * overrides the size from which a table streams (tests stream every table).
  */
 export async function dumpAndRestore(
   tools: { pgDump: string; pgRestore: string },
   source: Pick<ClusterLocation, 'socketDir' | 'port'>,
   target: Pick<ClusterLocation, 'socketDir' | 'port'>,
   database: string,
-): Promise<{ dumpMs: number; restoreMs: number }> {
+  options: { streamMinBytes?: number } = {},
+): Promise<{ dumpMs: number; restoreMs: number; rowsRead: Map<string, number> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pgfleet-upgrade-'))
-  // a directory dump, so both halves run two jobs; uncompressed, as it lives only until the restore
-  const file = path.join(dir, 'dump')
+  const file = path.join(dir, 'database.dump')
+  const restore = (section: string[]) =>
+    runCommand(tools.pgRestore, ['--exit-on-error', ...section, ...connectionArgs(target, database), file], {
+      timeoutMs: TOOL_TIMEOUT_MS,
+    })
   try {
     const started = performance.now()
+    const streamed = await withClient(
+      source,
+      (client) => tablesToStream(client, options.streamMinBytes ?? STREAM_MIN_BYTES),
+      { database },
+    )
     await runCommand(
       tools.pgDump,
-      ['--format=directory', '--jobs=2', '--compress=0', '--file', file, ...connectionArgs(source, database)],
-      {
-        timeoutMs: 6 * 3600_000,
-      },
+      [
+        '--format=custom',
+        '--compress=0',
+        ...streamed.map((table) => `--exclude-table-data=${exactTablePattern(table)}`),
+        '--file',
+        file,
+        ...connectionArgs(source, database),
+      ],
+      { timeoutMs: TOOL_TIMEOUT_MS },
     )
     const dumped = performance.now()
-    await runCommand(tools.pgRestore, ['--jobs=2', '--exit-on-error', ...connectionArgs(target, database), file], {
-      timeoutMs: 6 * 3600_000,
-    })
-    return { dumpMs: Math.round(dumped - started), restoreMs: Math.round(performance.now() - dumped) }
+    await restore(['--section=pre-data'])
+    const rowsRead = new Map<string, number>()
+    const outcomes = await Promise.allSettled([
+      restore(['--section=data']),
+      eachWithLimit(streamed, PARALLEL_STREAMS, async (table) => {
+        rowsRead.set(table.name, await streamTable(source, target, database, table))
+      }),
+    ])
+    const failure = outcomes.find((outcome) => outcome.status === 'rejected')
+    if (failure) throw failure.reason
+    await restore(['--section=post-data', '--jobs=2'])
+    return { dumpMs: Math.round(dumped - started), restoreMs: Math.round(performance.now() - dumped), rowsRead }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
