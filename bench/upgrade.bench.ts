@@ -28,7 +28,14 @@ const s = (value: number) => `${(value / 1000).toFixed(1)} s`
 const root = await makeTempRoot('bench-upgrade')
 const runAs = await resolveRunAs()
 const engines = await discoverEngines({ enginesCacheDir: path.join(root, 'engines') })
-const driver = new LocalDriver({ dataDir: path.join(root, 'projects'), runAs, engines, listenAddress: '127.0.0.1' })
+// as on the platform, which keeps spare data directories of the newest major ready (PGFLEET_SPARE_DATA_DIRS)
+const driver = new LocalDriver({
+  dataDir: path.join(root, 'projects'),
+  runAs,
+  engines,
+  listenAddress: '127.0.0.1',
+  spareDataDirs: 1,
+})
 console.log(
   `load average before: ${os
     .loadavg()
@@ -67,6 +74,8 @@ try {
         await client.query('update pgbench_branches set bbalance = bbalance + 1 where bid = 1')
       },
     )
+    driver.prepareSpareDataDirs([17])
+    await driver.spareDataDirsSettled()
     await new Promise((resolve) => setTimeout(resolve, 500))
     const started = performance.now()
     const result = await driver.upgradeProject(ref, config, { ...config, major: 17 }, () => {}, { method })
@@ -76,7 +85,9 @@ try {
     const t = result.timings
     console.log(
       `${method}: ${(bytes / 1024 ** 2).toFixed(0)} MB database; upgrade ${s(totalMs)} (${(totalMs / 1000 / gb).toFixed(1)} s per GB)` +
-        `; dump ${s(t.dumpMs)}, restore ${s(t.restoreMs)}, initial copy ${s(t.syncMs)}` +
+        `; new cluster from ${result.newClusterSource}` +
+        `; dump ${s(t.dumpMs)}, restore ${s(t.restoreMs)} (${((t.dumpMs + t.restoreMs) / 1000 / gb).toFixed(1)} s per GB)` +
+        `, initial copy ${s(t.syncMs)}` +
         `; cut off ${s(t.downtimeMs)} (${Object.entries(t.cutOffSteps)
           .map(([name, value]) => `${name} ${s(value)}`)
           .join(', ')}); ${committed.length} commits, longest gap between commits ${s(longestGapMs)}`,
@@ -91,6 +102,7 @@ try {
   )
 } finally {
   await driver.stopAll().catch(() => {})
+  await driver.spareDataDirsSettled()
   await removeProjectUsers(path.join(root, 'projects'))
   const { rm } = await import('node:fs/promises')
   await rm(root, { recursive: true, force: true })

@@ -1,11 +1,11 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { withClient } from '../cluster/client'
-import { writeCutOffHba } from '../cluster/hba'
 import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
 import type { ClusterSpec } from '../cluster/types'
 import { runCommand } from '../system/run-command'
+import { cutOffClients } from '../upgrade/cut-off'
 import { createDatabaseLike, databasesOf, verifyCopies } from '../upgrade/databases'
 import { copySchema } from '../upgrade/dump-restore'
 import { updateExtensions } from '../upgrade/extensions'
@@ -29,22 +29,6 @@ function journalDir(host: UpgradeHost, ref: string): string {
   return path.join(host.paths(ref).projectDir, 'upgrade-journal')
 }
 const journalFile = (dir: string, database: string) => path.join(dir, `${encodeURIComponent(database)}.json`)
-
-/**
- * Waits until the postmaster has read its config files again: a new session's config load time is the
- * postmaster's. Until then, new connections would still be checked against the old access rules.
- */
-async function waitForReload(location: ClusterSpec, asked: Date): Promise<void> {
-  for (let tries = 0; tries < 250; tries++) {
-    const loaded = await withClient(location, async (client) => {
-      const { rows } = await client.query<{ loaded: boolean }>('select pg_conf_load_time() >= $1 as loaded', [asked])
-      return rows[0]?.loaded === true
-    })
-    if (loaded) return
-    await new Promise((resolve) => setTimeout(resolve, 20))
-  }
-  throw new Error('The old cluster did not reload its access rules within 5 s')
-}
 
 /**
  * Puts the old cluster back as it was before a logical upgrade began: no publication, no upgrade slot, replica
@@ -117,18 +101,7 @@ export async function logicalDataPhase(input: DataPhaseInput): Promise<DataPhase
   // and the connected ones are ended; no restart, so the subscriptions stay connected
   input.cutOff()
   const cutOffLocation = oldLocation
-  await writeCutOffHba(oldLocation.dataDir, oldLocation.runAs)
-  const reloadAsked = await withClient(oldLocation, async (client) => {
-    const { rows } = await client.query<{ at: Date }>('select now() as at, pg_reload_conf()')
-    return rows[0]?.at ?? new Date()
-  })
-  await waitForReload(oldLocation, reloadAsked)
-  await withClient(oldLocation, (client) =>
-    client.query(
-      `select pg_terminate_backend(pid) from pg_stat_activity
-       where backend_type = 'client backend' and pid <> pg_backend_pid()`,
-    ),
-  )
+  await cutOffClients(oldLocation)
   input.step('cut off clients')
   await withClient(cutOffLocation, (client) => waitForCatchUp(client, slots, CATCH_UP_TIMEOUT_MS))
   input.step('catch up')

@@ -1,15 +1,18 @@
 import { readdir, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { withClient } from '../cluster/client'
-import { initCluster } from '../cluster/init'
+import { initCluster, partialDataDir } from '../cluster/init'
 import { clusterPid } from '../cluster/pid-file'
 import { PLATFORM_SUPERUSER } from '../cluster/role-names'
+import { writeConfigFiles } from '../cluster/settings'
 import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
 import type { ClusterSpec } from '../cluster/types'
 import type { PostgresEngine } from '../engines/types'
+import { mkdirOwned } from '../system/fs-owned'
 import { runCommand } from '../system/run-command'
 import { copyRoles } from '../upgrade/copy-roles'
+import { cutOffClients } from '../upgrade/cut-off'
 import { createDatabaseLike, databasesOf, verifyCopies } from '../upgrade/databases'
 import { dumpAndRestore, dumpTools } from '../upgrade/dump-restore'
 import { missingExtensions, updateExtensions } from '../upgrade/extensions'
@@ -24,6 +27,8 @@ export interface UpgradeHost {
   projectSpec(ref: string, config: ProjectRuntimeConfig): ClusterSpec
   configuredSpec(ref: string, config: ProjectRuntimeConfig): Promise<ClusterSpec>
   secureRoles(spec: ClusterSpec): Promise<void>
+  /** Moves a ready spare data directory of `major` to `target`, given to the project's owner; false when none */
+  takeSpare?(major: number, target: string): Promise<boolean>
   startTimeoutMs?: number
 }
 
@@ -43,6 +48,9 @@ export interface UpgradeResult {
   method: UpgradeMethod | 'operator'
   /** where the old major's data directory was kept */
   previousDataDir: string
+  /** where the new major's data directory came from (local driver): a spare one, or a new initdb */
+  newClusterSource?: 'spare' | 'initdb'
+
   timings: {
     dumpMs: number
     restoreMs: number
@@ -186,6 +194,29 @@ async function settleSwitchover(
   }
 }
 
+/**
+ * The new cluster's data directory: a spare one of the target major when one is ready (taken with a rename, no
+ * initdb to wait for), a new initdb otherwise. Either way it is flushed at the switchover, with everything written
+ * into it.
+ */
+async function prepareNewCluster(host: UpgradeHost, spec: ClusterSpec): Promise<'spare' | 'initdb'> {
+  const partial = partialDataDir(spec.dataDir)
+  await rm(partial, { recursive: true, force: true })
+  if (!(await host.takeSpare?.(spec.engine.major, partial))) {
+    await initCluster(spec, { superuser: PLATFORM_SUPERUSER })
+    return 'initdb'
+  }
+  try {
+    await mkdirOwned(spec.socketDir, spec.runAs, 0o700)
+    await writeConfigFiles(partial, spec)
+    await rename(partial, spec.dataDir)
+  } catch (error) {
+    await rm(partial, { recursive: true, force: true })
+    throw error
+  }
+  return 'spare'
+}
+
 /** Logical replication where every database allows it, dump and restore otherwise. */
 async function chooseMethod(location: ClusterSpec, databases: string[]): Promise<UpgradeMethod> {
   for (const database of databases) {
@@ -196,16 +227,14 @@ async function chooseMethod(location: ClusterSpec, databases: string[]): Promise
 }
 
 /**
- * The dump-and-restore phase: clients are cut off (the old cluster restarts on its socket only), each database is
+ * The dump-and-restore phase: clients are cut off (see cutOffClients), each database is
  * dumped and restored, the copies are compared, extensions updated and statistics rebuilt.
  */
 async function dumpDataPhase(input: DataPhaseInput): Promise<DataPhaseResult> {
-  const { host, ref, source, tools, newSpec, databases, progress } = input
+  const { tools, newSpec, databases, progress, oldLocation } = input
   input.cutOff()
-  await stopCluster(input.oldLocation, 'fast')
-  const oldLocation = await host.configuredSpec(ref, { ...source, port: null })
-  await startCluster(oldLocation, { timeoutMs: host.startTimeoutMs })
-  input.step('restart on the socket only')
+  await cutOffClients(oldLocation)
+  input.step('cut off clients')
   await progress('initiated data upgrade')
 
   let dumpMs = 0
@@ -285,7 +314,7 @@ export async function upgradeProject(
   let method: UpgradeMethod = options.method ?? 'logical'
   await progress('started')
   try {
-    await initCluster(newSpec, { superuser: PLATFORM_SUPERUSER })
+    const newClusterSource = await prepareNewCluster(host, newSpec)
     await startCluster(newSpec, { timeoutMs: host.startTimeoutMs })
     await progress('launched upgraded instance')
 
@@ -353,6 +382,7 @@ export async function upgradeProject(
     return {
       method,
       previousDataDir,
+      newClusterSource,
       extensionsUpdated: moved.extensionsUpdated,
       timings: {
         dumpMs: moved.dumpMs,

@@ -296,10 +296,11 @@ export class LocalDriver implements ProjectDriver {
     options?: UpgradeOptions,
   ): Promise<UpgradeResult> {
     return this.exclusive(ref, async () => {
-      await this.users.resolve(ref)
+      const owner = await this.users.resolve(ref)
       return upgradeProject(
         {
           paths: (id) => this.projectPaths(id),
+          takeSpare: (major, target) => this.spares.take(major, target, owner),
           engineFor: (major) => engineForMajor(this.options.engines, major),
           projectSpec: (id, config) => this.projectSpec(id, config),
           configuredSpec: (id, config) => this.specs.configuredSpec(id, config),

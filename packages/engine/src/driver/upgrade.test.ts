@@ -32,7 +32,15 @@ describe.each(['logical', 'dump'] as const)('major upgrade by %s', (method) => {
     root = await makeTempRoot(`upgrade-${method}`)
     const runAs = await resolveRunAs()
     const engines = await discoverEngines({ enginesCacheDir: path.join(root, 'engines') })
-    driver = new LocalDriver({ dataDir: path.join(root, 'projects'), runAs, engines, listenAddress: '127.0.0.1' })
+    // the dump run takes its new cluster from a spare data directory, as the platform keeps them; the logical run
+    // makes its own with initdb
+    driver = new LocalDriver({
+      dataDir: path.join(root, 'projects'),
+      runAs,
+      engines,
+      listenAddress: '127.0.0.1',
+      spareDataDirs: method === 'dump' ? 1 : 0,
+    })
     const port = await allocatePort(
       method === 'logical' ? { from: 57_450, to: 57_570 } : { from: 57_580, to: 57_700 },
       new Set(),
@@ -59,6 +67,7 @@ describe.each(['logical', 'dump'] as const)('major upgrade by %s', (method) => {
 
   afterAll(async () => {
     await driver?.stopAll().catch(() => {})
+    await driver?.spareDataDirsSettled()
     if (driver) await stopCluster(driver.projectPaths(REF), 'immediate', 5_000).catch(() => {})
     await removeProjectUsers(path.join(root, 'projects'))
     const { rm } = await import('node:fs/promises')
@@ -170,6 +179,10 @@ describe.each(['logical', 'dump'] as const)('major upgrade by %s', (method) => {
   }, 120_000)
 
   it('upgrades to 17 object by object, keeping passwords, grants, RLS and sequence values', async () => {
+    if (method === 'dump') {
+      driver.prepareSpareDataDirs([17])
+      await driver.spareDataDirsSettled()
+    }
     const seen: UpgradeProgressKey[] = []
     const writer = startWriter()
     await new Promise((resolve) => setTimeout(resolve, 300))
@@ -185,6 +198,7 @@ describe.each(['logical', 'dump'] as const)('major upgrade by %s', (method) => {
     console.log(`${method}: ${committed.length} writes committed, longest gap ${Math.round(longestGapMs)} ms`)
     expect(seen).toEqual([...UPGRADE_PROGRESS_KEYS])
     expect(result.method).toBe(method)
+    expect(result.newClusterSource).toBe(method === 'dump' ? 'spare' : 'initdb')
     expect((await sql<{ n: number }>('select count(*)::int as n from public.events_log'))[0]?.n).toBe(50)
     expect(await sql('select 1 from pg_subscription', 'pgfleet_admin')).toHaveLength(0)
     expect(result.previousDataDir).toMatch(/pgdata\.pre-upgrade-15$/)
