@@ -170,6 +170,11 @@ export class ProjectConnections {
     })
     // an idle connection whose server went away (a restart) must not crash the platform
     pool.on('error', () => {})
+    // nor one checked out between two queries (the pool listens only to idle ones): the next query on it fails,
+    // and its holder releases it as broken
+    pool.on('connect', (client) => {
+      client.on('error', () => {})
+    })
     return pool
   }
 }

@@ -8,6 +8,7 @@ import {
 import { TENANT_OWNER_ROLE } from '@pgfleet/engine'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { projectApiKeys } from '../keys/api-keys'
 import { ApiClient, startTestPlatform, type TestPlatform, waitFor } from '../testing/harness'
 
 /** A 15 project upgraded to 17 through the API, as the dashboard drives it. */
@@ -23,6 +24,53 @@ async function sql<T extends pg.QueryResultRow>(text: string): Promise<T[]> {
     return (await client.query<T>(text)).rows
   } finally {
     await client.end()
+  }
+}
+
+/**
+ * Inserts through the data API with the service key, one after another, until stopped: the names it inserted and
+ * the answers of the inserts it was refused.
+ */
+function startDataApiWriter() {
+  const inserted: string[] = []
+  const failures: { status: number; code?: string; retryAfter: string | null }[] = []
+  let running = true
+  const done = (async () => {
+    const row = await t.platform.ctx.db
+      .selectFrom('projects')
+      .selectAll()
+      .where('ref', '=', ref)
+      .executeTakeFirstOrThrow()
+    const keys = await projectApiKeys(row)
+    for (let n = 0; running; n++) {
+      const name = `api ${n}`
+      const answer = await fetch(`${t.baseUrl}/p/${ref}/rest/v1/items`, {
+        method: 'POST',
+        headers: {
+          apikey: keys.service_role,
+          authorization: `Bearer ${keys.service_role}`,
+          'content-type': 'application/json',
+          prefer: 'return=minimal',
+        },
+        body: JSON.stringify({ name }),
+      })
+      if (answer.status === 201) {
+        inserted.push(name)
+      } else {
+        const error = (await answer.json().catch(() => ({}))) as { code?: string }
+        failures.push({ status: answer.status, code: error.code, retryAfter: answer.headers.get('retry-after') })
+        await new Promise((resolve) => setTimeout(resolve, 100))
+      }
+      await new Promise((resolve) => setTimeout(resolve, 20))
+    }
+  })()
+  return {
+    inserted,
+    async stop() {
+      running = false
+      await done
+      return { inserted, failures }
+    },
   }
 }
 
@@ -80,15 +128,35 @@ describe('major upgrade through the API', () => {
   }, 60_000)
 
   it('upgrades to 17 step by step, then takes a full backup, with the data intact', async () => {
+    const writer = startDataApiWriter()
+    await new Promise((resolve) => setTimeout(resolve, 300))
     const started = await owner.post<{ tracking_id: string }>(`/v1/projects/${ref}/upgrade`, { target_version: '17' })
     expect(started.status, JSON.stringify(started.body)).toBe(200)
     const url = `/v1/projects/${ref}/upgrade/status?tracking_id=${started.body.tracking_id}`
+    let writesWhileUpgrading = 0
     const { body } = await waitFor(
-      () => owner.get<UpgradeStatus>(url),
+      async () => {
+        const answer = await owner.get<UpgradeStatus>(url)
+        if (answer.body.status === 'Upgrading') writesWhileUpgrading = writer.inserted.length
+        return answer
+      },
       (answer) => answer.body.status !== 'Upgrading',
       180_000,
       250,
     )
+    await new Promise((resolve) => setTimeout(resolve, 500))
+    const { inserted, failures } = await writer.stop()
+    // the data API kept writing to the old cluster while the data was copied, refused only during the
+    // switchover, and every write it acknowledged is on 17
+    console.log(`data API during the upgrade: ${inserted.length} inserts, ${failures.length} refused`)
+    expect(writesWhileUpgrading).toBeGreaterThan(5)
+    for (const failure of failures) {
+      expect(failure).toMatchObject({ status: 503, code: 'PGRST001', retryAfter: '5' })
+    }
+    const present = new Set(
+      (await sql<{ name: string }>("select name from public.items where name like 'api %'")).map((row) => row.name),
+    )
+    expect(inserted.filter((name) => !present.has(name))).toEqual([])
     expect(body.error).toBeNull()
     expect(body.status).toBe('Upgraded')
     expect(body.target_version).toBe(17)
@@ -98,7 +166,9 @@ describe('major upgrade through the API', () => {
     const project = await owner.get<Project>(`/v1/projects/${ref}`)
     expect(project.body.status).toBe('ACTIVE_HEALTHY')
     expect(project.body.database.version).toMatch(/^17\./)
-    expect((await sql<{ n: number }>('select count(*)::int as n from public.items'))[0]?.n).toBe(200)
+    expect(
+      (await sql<{ n: number }>("select count(*)::int as n from public.items where name like 'item %'"))[0]?.n,
+    ).toBe(200)
     const backups = await owner.get<{ backups: { kind: string; postgres_major: number }[] }>(
       `/platform/database/${ref}/backups/downloadable-backups`,
     )

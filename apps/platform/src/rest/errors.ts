@@ -145,5 +145,26 @@ export function isConnectionFailure(error: unknown): boolean {
   )
 }
 
+/**
+ * During a major upgrade the data API keeps serving from the old cluster; for the few seconds of the switchover
+ * (and the whole copy of a dump-and-restore upgrade) its connections are refused or ended. Those failures, a refused
+ * login from the cut-off access rules included, become this 503 with Retry-After.
+ */
+export function isUpgradeSwitchoverFailure(error: unknown): boolean {
+  if (error instanceof RestError) return error.code === 'PGRST001'
+  const code = (error as { code?: string } | null)?.code
+  return isConnectionFailure(error) || code === '28000' || code === '57P02' || code?.startsWith('08') === true
+}
+
+export const upgradeSwitchoverError = (ref: string) =>
+  new RestError(
+    503,
+    'PGRST001',
+    `Project ${ref} is switching to a new Postgres version`,
+    null,
+    'Retry in a few seconds',
+    { 'retry-after': '5' },
+  )
+
 export const connectionError = (details: string | null) =>
   new RestError(503, 'PGRST001', 'Could not connect to the project database', details)

@@ -1,5 +1,5 @@
 import { authenticate, type RequestAuth } from './auth'
-import { fromPgError, RestError } from './errors'
+import { fromPgError, isUpgradeSwitchoverFailure, RestError, upgradeSwitchoverError } from './errors'
 import { inProjectTransaction } from './executor'
 import { readTable } from './handle-read'
 import { callFunction } from './handle-rpc'
@@ -13,13 +13,16 @@ import { appliedPreferences, CONTENT_TYPES, type RestResponse } from './respond'
 /** Answers one data API request: project, API key and JWT, schema profile, then the table, rpc or root handler. */
 export async function handleRestRequest(deps: RestDeps, req: RestRequest): Promise<RestResponse> {
   let anonymous = true
+  let upgrading = false
   try {
     const entry = await deps.directory.get(req.ref)
     if (!entry) throw new RestError(404, 'PGRST125', `Project ${req.ref} not found`)
     const apikey = header(req, 'apikey') ?? (new URLSearchParams(req.search).get('apikey') || undefined)
     const auth = await authenticate(entry, apikey, header(req, 'authorization'))
     anonymous = auth.role === 'anon'
-    if (entry.status !== 'ACTIVE_HEALTHY' || entry.port === null) {
+    // an upgrade keeps the old cluster serving on the project's port until its switchover
+    upgrading = entry.status === 'UPGRADING'
+    if ((entry.status !== 'ACTIVE_HEALTHY' && !upgrading) || entry.port === null) {
       throw new RestError(503, 'PGRST001', `Project ${req.ref} is not running`, `Its status is ${entry.status}`)
     }
     const ctx: RequestContext = {
@@ -34,6 +37,7 @@ export async function handleRestRequest(deps: RestDeps, req: RestRequest): Promi
     }
     return await route(ctx)
   } catch (error) {
+    if (upgrading && isUpgradeSwitchoverFailure(error)) return errorResponse(upgradeSwitchoverError(req.ref))
     const restError = fromPgError(error, anonymous)
     if (!restError) throw error
     return errorResponse(restError)

@@ -1,6 +1,6 @@
 import type { AppContext } from '../context'
 import { authenticate, authenticateBearer } from '../rest/auth'
-import { RestError } from '../rest/errors'
+import { isUpgradeSwitchoverFailure, RestError } from '../rest/errors'
 import type { ProjectDirectory } from '../rest/project-directory'
 import {
   createBucketRoute,
@@ -30,13 +30,16 @@ export interface StorageDeps {
 }
 
 export async function handleStorageRequest(deps: StorageDeps, req: StorageRequest): Promise<StorageResponse> {
+  let upgrading = false
   try {
     const segments = splitPath(req.path)
     const entry = await deps.directory.get(req.ref)
     if (!entry) throw new StorageError(404, 'not_found', `Project ${req.ref} not found`)
     const keyless = isKeyless(req.method, segments)
     const auth = keyless ? null : await authenticateCaller(req, entry, segments[0] === 'upload')
-    if (entry.status !== 'ACTIVE_HEALTHY' || entry.port === null) {
+    // an upgrade keeps the old cluster serving on the project's port until its switchover
+    upgrading = entry.status === 'UPGRADING'
+    if ((entry.status !== 'ACTIVE_HEALTHY' && !upgrading) || entry.port === null) {
       throw new StorageError(503, 'ServiceUnavailable', `Project ${req.ref} is not running (status ${entry.status})`)
     }
     const db = await storageDatabases(deps.ctx).database({
@@ -47,9 +50,14 @@ export async function handleStorageRequest(deps: StorageDeps, req: StorageReques
     const call: StorageCall = { ctx: deps.ctx, req, entry, db, auth, maxUploadBytes: deps.maxUploadBytes }
     return await route(call, segments)
   } catch (error) {
-    const storageError = fromPgError(error)
+    const storageError =
+      upgrading && isUpgradeSwitchoverFailure(error)
+        ? new StorageError(503, 'ServiceUnavailable', `Project ${req.ref} is switching to a new Postgres version`)
+        : fromPgError(error)
     if (!storageError) throw error
     const answer = json(storageError.status, storageError.toJSON())
+    if (upgrading && storageError.status === 503) answer.headers['retry-after'] = '5'
+
     // TUS clients expect the protocol version on every answer of the resumable endpoint, errors included
     if (req.path.startsWith('/upload/')) answer.headers['tus-resumable'] = TUS_VERSION
     return answer

@@ -27,10 +27,11 @@ describe('renderHba', () => {
 })
 
 describe('renderCutOffHba', () => {
-  it('keeps the platform socket and refuses every TCP client', () => {
+  it('keeps the platform superuser on the socket and refuses every other client, local or TCP', () => {
     expect(rules(renderCutOffHba())).toEqual([
-      'local all all trust',
+      'local all pgfleet_admin trust',
       'local replication pgfleet_admin trust',
+      'local all all reject',
       'host all all all reject',
     ])
   })

@@ -42,9 +42,11 @@ export function renderHba(listenAddress: string, hostMethod: HostAuthMethod = 's
  */
 export function renderCutOffHba(): string {
   return [
-    '# Managed by pgfleet: clients are cut off for a major upgrade switchover.',
-    'local   all          all                  trust',
+    '# Managed by pgfleet: clients are cut off for a major upgrade switchover. Only the platform superuser',
+    "# reaches the server, over its socket: the platform's own services (data API, storage) are cut off too.",
+    `local   all          ${PLATFORM_SUPERUSER}  trust`,
     `local   replication  ${PLATFORM_SUPERUSER}  trust`,
+    'local   all          all                  reject',
     'host    all          all   all            reject',
     '',
   ].join('\n')
