@@ -16,13 +16,17 @@ function versionOf(binary) {
   return result.status === 0 ? result.stdout.trim().replace(/^v/, '') : null
 }
 
-/** npm's own words for why it failed, without its log-file footer. */
+/** npm's own words for why it failed: the failed request when there is one (offline), else its error code and message. */
 function npmFailure(stderr) {
   const lines = stderr
     .split('\n')
     .map((line) => line.replace(/^npm (error|ERR!)\s*/, '').trim())
-    .filter((line) => line && !/complete log of this run|^Log files were not written/i.test(line))
-  return lines.slice(0, 3).join('; ') || 'no output'
+    .filter(Boolean)
+  const request = lines.find((line) => /request to \S+ failed/.test(line))
+  if (request) return request.replace(/^(FetchError:|network)\s*/, '')
+  const code = lines.find((line) => line.startsWith('code '))
+  const message = lines.find((line) => !/^(code|syscall|errno) |complete log of this run/i.test(line))
+  return [code, message].filter(Boolean).join(': ') || 'npm said nothing'
 }
 
 /**
