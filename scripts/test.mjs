@@ -1,5 +1,5 @@
-// `npm test`: every check CI makes, in order: lint, types, lockfile, then the unit + integration tests and the
-// browser tests on each supported Node (the one running this script, and Node 24), with each step's duration.
+// `npm test`: every check CI makes, in order: Node 24 at hand, lint, types, lockfile, then the unit + integration
+// tests and the browser tests on each supported Node (the one running this script, and Node 24), each step timed.
 import { spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -39,14 +39,7 @@ function fail(message) {
 }
 
 ensureInstalled()
-step('lint and format (biome)', () => run('npx', ['biome', 'ci', '.']))
-step('type check (tsc, strict)', () => run('npm', ['run', 'typecheck', '--silent']))
-step('lockfile complete (npm ci --dry-run on a copy of the manifests)', () => {
-  const problem = checkLockfile()
-  if (problem) fail(`package-lock.json does not install with npm ci: ${problem}`)
-})
-
-// Node 24 is found (or installed) before any long step, so that its absence fails the run at once
+// Node 24 is found (or installed) first, so that its absence fails the run at once
 const runtimes = [{ name: `Node ${process.versions.node}`, binary: process.execPath }]
 step(`Node 24 (for the second run of the tests)`, () => {
   const node24 = ensureNode24()
@@ -59,6 +52,13 @@ step(`Node 24 (for the second run of the tests)`, () => {
     runtimes.push({ name: `Node ${node24.version}`, binary: node24.binary })
   }
   console.log(`the tests run on ${runtimes.map((runtime) => runtime.name).join(' and ')}`)
+})
+
+step('lint and format (biome)', () => run('npx', ['biome', 'ci', '.']))
+step('type check (tsc, strict)', () => run('npm', ['run', 'typecheck', '--silent']))
+step('lockfile complete (npm ci --dry-run on a copy of the manifests)', () => {
+  const problem = checkLockfile()
+  if (problem) fail(`package-lock.json does not install with npm ci: ${problem}`)
 })
 
 for (const { name, binary } of runtimes) {
