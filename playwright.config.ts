@@ -1,4 +1,4 @@
-import { mkdtempSync } from 'node:fs'
+import { existsSync, mkdtempSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 import { defineConfig } from '@playwright/test'
@@ -10,6 +10,12 @@ export const E2E_BASE_URL = `http://127.0.0.1:${port}`
 // the scripted OpenAI-compatible model the assistant journeys point their organization at
 const modelPort = port + 10_000
 process.env.PGFLEET_E2E_MODEL_URL ??= `http://127.0.0.1:${modelPort}/v1`
+
+// `npm test` runs the journeys once per supported Node: PGFLEET_E2E_NODE is the Node binary the platform under test
+// runs on (unset: the `node` on PATH)
+const platformNode = process.env.PGFLEET_E2E_NODE ? path.resolve(process.env.PGFLEET_E2E_NODE) : undefined
+if (platformNode && !existsSync(platformNode)) throw new Error(`PGFLEET_E2E_NODE=${platformNode}: no such file`)
+const quotedPlatformNode = platformNode ? `'${platformNode.replaceAll("'", `'\\''`)}'` : 'node'
 
 export default defineConfig({
   testDir: 'e2e',
@@ -44,7 +50,7 @@ export default defineConfig({
       env: { PORT: String(modelPort) },
     },
     {
-      command: 'node --import tsx apps/platform/src/main.ts',
+      command: `${quotedPlatformNode} --import tsx apps/platform/src/main.ts`,
       url: `${E2E_BASE_URL}/platform/feature-flags`,
       // answers 401 without a session, which Playwright counts as "up"
       timeout: 120_000,

@@ -56,7 +56,7 @@ async function main(): Promise<void> {
   }
   const address = platform.app.server.address()
   const port = typeof address === 'object' && address ? address.port : config.port
-  processLog.info(`dashboard and API on http://${config.host}:${port}`)
+  processLog.info(`dashboard and API on http://${config.host}:${port} (Node ${process.versions.node})`)
 }
 
 main().catch((error) => {

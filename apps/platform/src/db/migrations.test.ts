@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs'
+import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { MIGRATIONS } from './kysely'
 
@@ -14,5 +16,14 @@ describe('control-plane migrations', () => {
     for (let n = 1; n <= Math.max(...numbers); n++) {
       expect({ n, present: numbers.includes(n) }).toEqual({ n, present: !SHIPPED_GAPS.has(n) })
     }
+  })
+
+  it('are every file of the migrations folder, each under its own name', async () => {
+    // a migration file nobody registered would never run, and the numbering above would not see it
+    const files = readdirSync(path.join(import.meta.dirname, 'migrations'))
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts'))
+      .map((file) => file.slice(0, -'.ts'.length))
+    expect(files.sort()).toEqual(Object.keys(MIGRATIONS))
+    for (const name of files) expect(MIGRATIONS[name], name).toBe(await import(`./migrations/${name}.ts`))
   })
 })
