@@ -164,6 +164,7 @@ export function analyseFirstRowsTrace(trace: unknown, paintedMs: number): FirstR
   const rowsRequest = [...requests].find(([, url]) => url.endsWith('/rows/query'))
   const rowsDone = responses.find((e) => rowsRequest && String(e.args?.data?.requestId) === rowsRequest[0])
   if (rowsDone) milestones['first rows response in'] = at(rowsDone.ts)
+  first('first rows in the DOM', (e) => e.name === 'first-rows-in-dom')
   lastEnd('last style/layout before the mark ends', (e) => e.name === 'Layout' || e.name === 'UpdateLayoutTree')
   milestones['first rows painted'] = at(end)
 
