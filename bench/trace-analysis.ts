@@ -74,7 +74,11 @@ function categoryOf(name: string): Category | undefined {
   return undefined
 }
 
-const fileOf = (url: unknown) => (typeof url === 'string' && url ? new URL(url).pathname : undefined)
+/** A script's path on the server; V8's own scripts ('v8/LoadTimes') as they are named. */
+function fileOf(url: unknown): string | undefined {
+  if (typeof url !== 'string' || !url) return undefined
+  return URL.canParse(url) ? new URL(url).pathname : url
+}
 
 export function analyseFirstRowsTrace(trace: unknown, paintedMs: number): FirstRowsTrace {
   const events: TraceEvent[] = Array.isArray(trace) ? trace : (trace as { traceEvents: TraceEvent[] }).traceEvents
