@@ -3,31 +3,28 @@
 // In Debian Chromium: the page opening to the first rows painted, the next page painted after scrolling to the
 // end, and a cell saved and shown.
 // Run after `npm run build`: npx tsx bench/table-editor.bench.ts [runs]
-import type { Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
-import { chromium } from '@playwright/test'
 import { Agent, request } from 'undici'
-import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
 import { percentile } from './stats'
+import {
+  BENCH_USER,
+  FIRST_ROWS_PAINTED,
+  launchChromium,
+  BIG_TABLE_ROWS as ROWS,
+  signedInContext,
+  startBigTableProject,
+} from './table-editor-setup'
 
 /** The grid's scrolling element, as the page sees it (the test code has no DOM types). */
 type Scrollable = { scrollTo(options: { top: number }): void; scrollHeight: number }
 
 const RUNS = Number(process.argv[2] ?? 30)
 const BROWSER_RUNS = 5
-const ROWS = 1_000_000
 const BUDGETS = { firstRows: 500, page: 300, cellEdit: 100 }
 
 // In-page code is installed as text (see sql-editor-grid.bench.ts for why).
 const IN_PAGE_HELPERS = `window.__tableBench = {
   // ms from navigation start to the frame that shows the first data row
-  firstRows: () => new Promise((resolve, reject) => {
-    const painted = () => document.querySelector('[data-testid="rows-grid"] [role="row"][aria-rowindex="2"] [role="gridcell"]')
-    const done = () => requestAnimationFrame(() => requestAnimationFrame(() => resolve(performance.now())))
-    if (painted()) return done()
-    const observer = new MutationObserver(() => { if (painted()) { observer.disconnect(); done() } })
-    observer.observe(document.body, { childList: true, subtree: true })
-    setTimeout(() => reject(new Error('no rows within 30 s')), 30000)
-  }),
+  firstRows: ${FIRST_ROWS_PAINTED},
   // ms from scrolling to the end of the loaded rows to the frame that shows the next page loaded
   nextPage: (grid) => new Promise((resolve, reject) => {
     const loaded = () => document.querySelector('[data-testid="rows-loaded"]')?.textContent ?? ''
@@ -68,37 +65,13 @@ const summary = (times: number[]) =>
   `p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms`
 const verdict = (times: number[], budget: number) => (percentile(times, 50) <= budget ? 'met' : 'NOT met')
 
-const platform = await startTestPlatform({ PGFLEET_PORT_RANGE: '55750-55799' })
-const browser = await chromium.launch({
-  executablePath: process.env.PGFLEET_CHROMIUM ?? '/usr/bin/chromium',
-  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
-})
+const { platform, ref, tableId, metaBase: base } = await startBigTableProject()
+const browser = await launchChromium()
 try {
-  const api = new ApiClient(() => platform.baseUrl)
-  await api.post('/platform/auth/signup', { email: 'tables@example.com', password: 'tables-password' })
-  const slug = (await api.get<Organization[]>('/platform/organizations')).body[0]?.slug
-  const project = (
-    await api.post<Project>('/v1/projects', { name: 'tables', organization_slug: slug, db_pass: 'tables-db-password' })
-  ).body
-  await waitFor(
-    async () => (await api.get<ProjectStatusResponse>(`/platform/projects/${project.ref}/status`)).body,
-    (s) => s.status === 'ACTIVE_HEALTHY',
-    90_000,
-  )
-  const base = `/platform/pg-meta/${project.ref}`
-  const setup = await api.post<{ results: { rows: unknown[][] }[] }>(`${base}/query`, {
-    query: `create table big (id bigint primary key, name text not null, score int, flag boolean not null default false,
-      created_at timestamptz not null default now());
-    insert into big (id, name, score, flag) select g, 'name ' || g, g % 1000, g % 2 = 0 from generate_series(1, ${ROWS}) g;
-    analyze big;
-    select 'big'::regclass::oid::int;`,
-  })
-  const tableId = setup.body.results[3]?.rows[0]?.[0] as number
-
   const login = await request(`${platform.baseUrl}/platform/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'tables@example.com', password: 'tables-password' }),
+    body: JSON.stringify(BENCH_USER),
     dispatcher: agent,
   })
   await login.body.text()
@@ -148,20 +121,14 @@ try {
     }),
   }
 
-  const context = await browser.newContext({ baseURL: platform.baseUrl, viewport: { width: 1440, height: 900 } })
-  await context.addInitScript({ content: IN_PAGE_HELPERS })
-  const page = await context.newPage()
-  await page.goto('/sign-in')
-  await page.getByLabel('Email').fill('tables@example.com')
-  await page.getByLabel('Password').fill('tables-password')
-  await page.getByRole('button', { name: 'Sign in' }).click()
-  await page.waitForURL(/\/projects/)
+  const context = await signedInContext(browser, platform.baseUrl, IN_PAGE_HELPERS)
+  const page = context.pages()[0] ?? (await context.newPage())
 
   const firstRows: number[] = []
   const nextPage: number[] = []
   const cellEdit: number[] = []
   for (let run = 0; run <= BROWSER_RUNS; run++) {
-    await page.goto(`/project/${project.ref}/editor/${tableId}`)
+    await page.goto(`/project/${ref}/editor/${tableId}`)
     const painted = await page.evaluate(() => (globalThis as unknown as BenchWindow).__tableBench.firstRows())
     const grid = page.getByTestId('rows-grid')
     const paged = await grid.evaluate((element) =>

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import { type Browser, expect, type Page, test } from '@playwright/test'
-import { NO_PRIMARY_KEY_MESSAGE } from '../packages/contracts/src/table-editor'
+import { NO_PRIMARY_KEY_MESSAGE } from '../packages/contracts/src/table-editor.constants'
 import { E2E_PASSWORD, send, signUpWithProject } from './support/project-session'
 
 /** The grid's scrolling element, as the page sees it (the test code has no DOM types). */

@@ -20,19 +20,27 @@ setUnauthorizedHandler(() => {
   void router.navigate('/sign-in').then(() => queryClient.clear())
 })
 
-preloadTableEditor(window.location.pathname, queryClient)
+const editorReady = preloadTableEditor(window.location.pathname, queryClient)
 
-const root = document.getElementById('root')
-if (!root) throw new Error('index.html has no #root element')
+const rootElement = document.getElementById('root')
+if (!rootElement) throw new Error('index.html has no #root element')
+const root = createRoot(rootElement)
 
-createRoot(root).render(
-  <StrictMode>
-    <QueryClientProvider client={queryClient}>
-      <TooltipProvider delayDuration={200}>
-        <RouterProvider router={router} />
-      </TooltipProvider>
-      {/* bottom-right: at the top the toasts covered the header's controls (API docs, panels, account menu) */}
-      <Toaster position="bottom-right" richColors closeButton />
-    </QueryClientProvider>
-  </StrictMode>,
-)
+const render = () =>
+  root.render(
+    <StrictMode>
+      <QueryClientProvider client={queryClient}>
+        <TooltipProvider delayDuration={200}>
+          <RouterProvider router={router} />
+        </TooltipProvider>
+        {/* bottom-right: at the top the toasts covered the header's controls (API docs, panels, account menu) */}
+        <Toaster position="bottom-right" richColors closeButton />
+      </QueryClientProvider>
+    </StrictMode>,
+  )
+
+// A table editor address renders once its code and first data are in (index.html asked for both before this
+// code ran), in one pass. Rendered sooner, the page would suspend and commit skeletons, reveal itself only after
+// React's pause for suspended content, then render and lay out again for the rows.
+if (editorReady) void editorReady.then(render)
+else render()

@@ -1,6 +1,5 @@
 import { z } from 'zod'
-
-export const PASSWORD_MIN_LENGTH = 8
+import { PASSWORD_MIN_LENGTH } from './auth.constants'
 
 export const Credentials = z.object({
   email: z.email('Enter a valid email address').trim().toLowerCase().max(254),
@@ -45,8 +44,3 @@ export const AccessToken = z.object({
   last_used_at: z.string().nullable(),
 })
 export type AccessToken = z.infer<typeof AccessToken>
-
-/** Cookie and header names shared by the server and the dashboard. */
-export const SESSION_COOKIE = 'pgfleet_session'
-export const CSRF_COOKIE = 'csrf'
-export const CSRF_HEADER = 'x-csrf-token'

@@ -1,33 +1,5 @@
 import { z } from 'zod'
 
-/** The dashboard's feature flags. Values come from configuration (env or a JSON file). */
-export const FEATURE_FLAG_NAMES = [
-  'enforceNinetyDayUnpauseExpiry',
-  'enableNinetyDayStorageDownload',
-  'disableProjectVersionSelection',
-  'proBenefitWording',
-  'reportsV2',
-  'disableAssistantPrompts',
-  'project_auth',
-  'project_storage',
-  'project_edge_function',
-  'realtime',
-] as const
-export type FeatureFlagName = (typeof FEATURE_FLAG_NAMES)[number]
-
 export const FeatureFlagValue = z.union([z.boolean(), z.string()])
 export const FeatureFlags = z.record(z.string(), FeatureFlagValue)
 export type FeatureFlags = z.infer<typeof FeatureFlags>
-
-export const DEFAULT_FEATURE_FLAGS: Record<FeatureFlagName, boolean | string> = {
-  enforceNinetyDayUnpauseExpiry: true,
-  enableNinetyDayStorageDownload: true,
-  disableProjectVersionSelection: false,
-  proBenefitWording: 'variant-a',
-  reportsV2: false,
-  disableAssistantPrompts: false,
-  project_auth: true,
-  project_storage: true,
-  project_edge_function: true,
-  realtime: true,
-}

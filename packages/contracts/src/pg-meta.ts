@@ -1,23 +1,10 @@
 import { z } from 'zod'
+import { PG_RELATION_KINDS } from './pg-meta.constants'
 
 /**
  * Database metadata answered by `/platform/pg-meta/{ref}/*`. Field names follow `@supabase/postgres-meta`
  * so code written for the hosted dashboard reads them unchanged; lists are sorted by name.
  */
-
-/**
- * Left out of every list unless `include_system_schemas=true` (temporary schemas are always left out): Postgres's
- * own schemas and `_pgfleet`, the platform's bookkeeping inside each project.
- */
-export const PG_META_SYSTEM_SCHEMAS = ['information_schema', 'pg_catalog', 'pg_toast', '_pgfleet'] as const
-
-/** The dashboard's request header naming how the connection string is sent; the platform connects itself. */
-export const PG_META_CONNECTION_HEADER = 'x-connection-encrypted'
-
-/** A metadata query longer than this is cancelled and answered with PG_META_TIMEOUT_MESSAGE (504). */
-export const PG_META_STATEMENT_TIMEOUT_MS = 15_000
-export const PG_META_TIMEOUT_MESSAGE = (seconds: number) =>
-  `Reading the database metadata took longer than ${seconds} s and was cancelled. Narrow it with included_schemas, or retry when the database is less busy.`
 
 const SCHEMA_LIST_MAX = 100
 const booleanParam = z.enum(['true', 'false']).transform((value) => value === 'true')
@@ -271,7 +258,6 @@ export const PgType = z.object({
 export type PgType = z.infer<typeof PgType>
 
 /** GET /platform/pg-meta/{ref}/table-names: every relation completion can name, without columns. */
-export const PG_RELATION_KINDS = ['table', 'view', 'materialized_view', 'foreign_table'] as const
 export const PgTableName = z.object({
   /** the relation's oid: GET .../columns?table_id= answers its columns */
   id: z.number(),
@@ -310,9 +296,3 @@ export const TypescriptTypesQuery = z.object({
 })
 export const TypescriptTypesResponse = z.object({ types: z.string() })
 export type TypescriptTypesResponse = z.infer<typeof TypescriptTypesResponse>
-
-/** The toast shown when generating types fails. */
-export const GENERATE_TYPES_ERROR = (message: string) => `Failed to generate types: ${message}`
-/** The schema list's error panel, with a 'Reload schemas' action. */
-export const LOAD_SCHEMAS_ERROR = 'Failed to load schemas'
-export const RELOAD_SCHEMAS_LABEL = 'Reload schemas'

@@ -1,10 +1,5 @@
 import { z } from 'zod'
-
-/**
- * The foreign-key picker: rows of the table a column references, searched on the server and paged by the
- * referenced column's value (keyset), so a big referenced table is never read whole.
- */
-export const REFERENCE_SEARCH_PAGE_SIZE = 20
+import { REFERENCE_SEARCH_PAGE_SIZE } from './reference-search.constants'
 
 export const ReferenceSearchBody = z.object({
   /** the referencing column, of the table in the path; its foreign key must be on this one column */

@@ -1,14 +1,5 @@
 import { z } from 'zod'
-
-/** The kinds of resource a project can run short of, in the order banners list them. */
-export const RESOURCE_EXHAUSTION_KINDS = [
-  'disk_space_exhaustion',
-  'disk_io_exhaustion',
-  'cpu_exhaustion',
-  'memory_and_swap_exhaustion',
-  'auth_rate_limit_exhaustion',
-] as const
-export type ResourceExhaustionKind = (typeof RESOURCE_EXHAUSTION_KINDS)[number]
+import { DISK_MAX_SIZE_GB } from './resources.constants'
 
 export const ResourceWarningLevel = z.enum(['warning', 'critical'])
 export type ResourceWarningLevel = z.infer<typeof ResourceWarningLevel>
@@ -26,16 +17,6 @@ export const ProjectResourceWarning = z.object({
 })
 export type ProjectResourceWarning = z.infer<typeof ProjectResourceWarning>
 export const ProjectResourceWarnings = z.array(ProjectResourceWarning)
-
-/** How long the dashboard treats the warnings as fresh. */
-export const RESOURCE_WARNINGS_STALE_TIME_MS = 1_800_000
-
-/** Disk sizes are in GB of 1024³ bytes. */
-export const BYTES_PER_GB = 1024 ** 3
-/** The largest disk a project can have. */
-export const DISK_MAX_SIZE_GB = 200
-/** Disk use (of the project's disk size) at which the project turns read-only; it can be lifted only below it. */
-export const READ_ONLY_DISK_PERCENT = 95
 
 /** `PATCH /platform/projects/{ref}/disk`: in GB, fractions allowed (a tiny disk is how warnings are tried out). */
 export const UpdateDiskBody = z.object({
@@ -93,9 +74,6 @@ export const ProjectUsage = z.object({
   samples: z.array(UsageSample),
 })
 export type ProjectUsage = z.infer<typeof ProjectUsage>
-
-/** The usage page is empty before the first sample. */
-export const USAGE_NO_SAMPLES_MESSAGE = 'No samples yet: the platform samples each running project every few minutes.'
 
 /**
  * `GET /platform/projects/{ref}/overview`: the figures of the project home. Live ones (database size, client

@@ -1,4 +1,12 @@
 import { z } from 'zod'
+import {
+  FILTER_OPERATORS,
+  IS_VALUES,
+  MAX_DELETE_ROWS,
+  MAX_ROW_FILTERS,
+  TABLE_ROWS_MAX_PAGE_SIZE,
+  TABLE_ROWS_PAGE_SIZE,
+} from './table-editor.constants'
 
 /**
  * The table editor's rows. Values travel as Postgres text (numbers, dates, JSON and arrays as Postgres writes
@@ -11,16 +19,10 @@ export const CellValue = z
   .nullable()
 export type CellValue = z.infer<typeof CellValue>
 
-/** The data API's filter operators. */
-export const FILTER_OPERATORS = ['eq', 'neq', 'gt', 'gte', 'lt', 'lte', 'like', 'ilike', 'is', 'in'] as const
 export const FilterOperator = z.enum(FILTER_OPERATORS, {
   error: `Filter operator must be one of ${FILTER_OPERATORS.join(', ')}`,
 })
 export type FilterOperator = z.infer<typeof FilterOperator>
-
-/** What `is` compares with: a keyword, never a value. */
-export const IS_VALUES = ['null', 'not null', 'true', 'false', 'unknown'] as const
-export type IsValue = (typeof IS_VALUES)[number]
 
 const ColumnName = z.string().min(1, 'A column name is required').max(63, 'A column name is at most 63 bytes')
 
@@ -60,10 +62,6 @@ export const RowCursor = z.object({
 })
 export type RowCursor = z.infer<typeof RowCursor>
 
-export const TABLE_ROWS_PAGE_SIZE = 100
-export const TABLE_ROWS_MAX_PAGE_SIZE = 1000
-export const MAX_ROW_FILTERS = 20
-
 export const ReadRowsBody = z.object({
   sort: RowSort.optional(),
   filters: z.array(RowFilter).max(MAX_ROW_FILTERS, `At most ${MAX_ROW_FILTERS} filters`).default([]),
@@ -85,9 +83,6 @@ export const ReadRowsResponse = z.object({
   durationMs: z.number(),
 })
 export type ReadRowsResponse = z.infer<typeof ReadRowsResponse>
-
-/** Below this many rows (by the planner's estimate) the count is exact; from it on it is the estimate. */
-export const EXACT_COUNT_MAX_ROWS = 50_000
 
 export const CountRowsBody = z.object({
   filters: ReadRowsBody.shape.filters,
@@ -115,7 +110,6 @@ export type UpdateRowBody = z.infer<typeof UpdateRowBody>
 export const InsertRowBody = z.object({ values: RowValues })
 export type InsertRowBody = z.infer<typeof InsertRowBody>
 
-export const MAX_DELETE_ROWS = 1000
 export const DeleteRowsBody = z.object({
   keys: z
     .array(RowKey)
@@ -134,7 +128,3 @@ export type DeleteRowsResponse = z.infer<typeof DeleteRowsResponse>
 /** A CSV of every row of a sort and filter, downloaded once from the address answered (as the SQL editor's). */
 export const ExportRowsBody = z.object({ sort: RowSort.optional(), filters: ReadRowsBody.shape.filters })
 export type ExportRowsBody = z.input<typeof ExportRowsBody>
-
-export const NO_PRIMARY_KEY_MESSAGE =
-  'This table has no primary key, so its rows cannot be told apart safely: it is read-only in the table editor. Add a primary key to edit it.'
-export const TABLE_EDIT_DENIED_MESSAGE = 'You need additional permissions to change the rows of this table'

@@ -1,20 +1,6 @@
 import { z } from 'zod'
+import { UPGRADE_STATUSES } from './upgrade.constants'
 
-/** Progress keys of a database upgrade, in order; a full-backup phase follows the last while still Upgrading. */
-export const UPGRADE_PROGRESS = [
-  'started',
-  'launched upgraded instance',
-  'detached volume from upgraded instance',
-  'attached volume to original instance',
-  'initiated data upgrade',
-  'completed data upgrade',
-  'detached volume from original instance',
-  'attached volume to upgraded instance',
-  'completed upgrade',
-] as const
-export type UpgradeProgress = (typeof UPGRADE_PROGRESS)[number]
-
-export const UPGRADE_STATUSES = ['Upgrading', 'Upgraded', 'Failed'] as const
 export const UpgradeStatusName = z.enum(UPGRADE_STATUSES)
 
 /** `GET /v1/projects/{ref}/upgrade/eligibility`. */
@@ -61,7 +47,3 @@ export const UpgradeStatus = z.object({
   error: z.string().nullable(),
 })
 export type UpgradeStatus = z.infer<typeof UpgradeStatus>
-
-export const UPGRADE_FAILED_TITLE = 'We ran into an issue while upgrading your project'
-export const UPGRADE_DATA_UNAFFECTED =
-  'Your project is back online on its previous Postgres version and its data is unaffected.'

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest'
 import { createQueryClient } from '../data/query-client'
 import { tableRowsKeys } from '../data/table-rows/keys'
-import { preloadTableEditor } from './table-editor-preload'
+import { EARLY_DATA_WAIT_MS, preloadTableEditor } from './table-editor-preload'
 
 vi.mock('./preloadable-pages', () => ({
   projectLayoutCode: { preload: () => Promise.resolve() },
@@ -61,5 +61,31 @@ describe('preloadTableEditor', () => {
       '/platform/profile',
       '/platform/projects/abc',
     ])
+  })
+
+  it('is ready to render once the first data is in, or after a short wait when an answer is slow', async () => {
+    vi.stubGlobal('document', { cookie: '' })
+    const answer = () => new Response(JSON.stringify(page), { status: 200 })
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => answer()),
+    )
+    const quick = preloadTableEditor('/project/abc/editor/42', createQueryClient())
+    const started = performance.now()
+    await quick
+    expect(performance.now() - started).toBeLessThan(EARLY_DATA_WAIT_MS)
+
+    // the rows never answer: the page renders anyway, with its skeleton
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((url: string) =>
+        url.endsWith('/rows/query') ? new Promise<Response>(() => {}) : Promise.resolve(answer()),
+      ),
+    )
+    const slow = preloadTableEditor('/project/abc/editor/42', createQueryClient())
+    const slowStarted = performance.now()
+    await slow
+    expect(performance.now() - slowStarted).toBeGreaterThanOrEqual(EARLY_DATA_WAIT_MS - 5)
+    expect(preloadTableEditor('/project/abc/sql', createQueryClient())).toBeUndefined()
   })
 })

@@ -40,17 +40,3 @@ export const FileUpload = z.unknown()
 
 /** A streamed file (backups, archives, exports): read as bytes, never parsed. */
 export const FileDownload = z.unknown()
-
-/** The parameter names of a path template, in order: '/a/{ref}/b/{id}' gives ['ref', 'id']. */
-export function pathParamNames(path: string): string[] {
-  return [...path.matchAll(/\{([^}]+)\}/g)].map((match) => match[1] as string)
-}
-
-/** The path with each `{name}` replaced by its value, encoded as one path segment. */
-export function fillPath(path: string, params: Record<string, string | number>): string {
-  return path.replace(/\{([^}]+)\}/g, (_, name: string) => {
-    const value = params[name]
-    if (value === undefined || value === '') throw new Error(`Missing path parameter ${name} for ${path}`)
-    return encodeURIComponent(String(value))
-  })
-}

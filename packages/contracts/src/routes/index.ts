@@ -12,6 +12,7 @@ import { serviceApiRoutes } from './services'
 import { storageObjectApiRoutes } from './storage-objects'
 
 export * from './define'
+export * from './path-template'
 
 /**
  * Every route of the platform API the dashboard or a script calls, keyed `METHOD /path/{param}`. The server's

@@ -1,8 +1,8 @@
 import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { fillPath, pathParamNames } from './define'
 import { withGeneratedRoutes } from './docs'
 import { apiRouteGroups, apiRoutes } from './index'
+import { fillPath, pathParamNames } from './path-template'
 
 describe('the route table', () => {
   it('defines each key once across its groups (a spread would silently keep the last)', () => {

@@ -1,5 +1,5 @@
 import { PermissionAction, PermissionResource } from '@pgfleet/contracts'
-import { useEffect, useState } from 'react'
+import { Suspense, useEffect, useState } from 'react'
 import { useNavigate } from 'react-router'
 import { toast } from 'sonner'
 import { isApiError } from '../../../data/fetcher'
@@ -9,7 +9,7 @@ import { useCan } from '../../../lib/use-can'
 import { Alert } from '../../ui/Alert'
 import { ErrorState } from '../../ui/ErrorState'
 import { PageSkeleton } from '../../ui/Skeleton'
-import { TableDesignerPanel } from './TableDesignerPanel'
+import { TableDesignerPanel } from './side-panels'
 import { TableList } from './TableList'
 import { TableView } from './TableView'
 import {
@@ -86,16 +86,18 @@ export function TableEditorPage({ projectRef, tableId }: { projectRef: string; t
       />
       <div className="flex min-w-0 flex-1 flex-col">{main}</div>
       {creating && (
-        <TableDesignerPanel
-          projectRef={projectRef}
-          schema={schema}
-          onOpenChange={setCreating}
-          onSaved={(id) => {
-            toast.success(TABLE_CREATED_TOAST)
-            setCreating(false)
-            void navigate(`/project/${projectRef}/editor/${id}`)
-          }}
-        />
+        <Suspense fallback={null}>
+          <TableDesignerPanel
+            projectRef={projectRef}
+            schema={schema}
+            onOpenChange={setCreating}
+            onSaved={(id) => {
+              toast.success(TABLE_CREATED_TOAST)
+              setCreating(false)
+              void navigate(`/project/${projectRef}/editor/${id}`)
+            }}
+          />
+        </Suspense>
       )}
     </div>
   )

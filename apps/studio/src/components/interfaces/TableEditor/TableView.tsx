@@ -9,7 +9,7 @@ import {
   type RowSort,
 } from '@pgfleet/contracts'
 import { Download, Pencil, Plus, RefreshCw, Trash2, Upload } from 'lucide-react'
-import { useMemo, useState } from 'react'
+import { Suspense, useEffect, useMemo, useState } from 'react'
 import { toast } from 'sonner'
 import { getErrorMessage } from '../../../data/fetcher'
 import { useTableQuery } from '../../../data/pg-meta/table-query'
@@ -34,10 +34,9 @@ import { ColumnsMenu } from './ColumnsMenu'
 import { loadColumnPrefs, saveColumnPrefs } from './column-prefs'
 import { FilterBar } from './FilterBar'
 import { foreignKeyPicker, pickableColumns } from './ForeignKeyPicker'
-import { ImportCsvPanel } from './ImportCsvPanel'
 import { InsertRowPanel } from './InsertRowPanel'
 import { type GridColumn, type GridRow, RowsGrid } from './RowsGrid'
-import { TableDesignerPanel } from './TableDesignerPanel'
+import { ImportCsvPanel, preloadSidePanels, TableDesignerPanel } from './side-panels'
 import {
   CELL_SAVE_FAILED,
   DELETE_FAILED,
@@ -94,6 +93,8 @@ export function TableView({
   const rowsQuery = useTableRowsQuery({ ref: projectRef, tableId, sort, filters })
   const count = useRowCountQuery({ ref: projectRef, tableId, filters })
   const firstPage = rowsQuery.data?.pages[0]
+  const rowsShown = rowsQuery.data !== undefined
+  useEffect(() => (rowsShown ? preloadSidePanels() : undefined), [rowsShown])
   const primaryKey = firstPage?.primaryKey ?? columns.filter((c) => c.is_primary_key).map((c) => c.name)
   const hasKey = primaryKey.length > 0
   const editable = canWrite && hasKey
@@ -352,29 +353,33 @@ export function TableView({
         />
       )}
       {importing && table.data && (
-        <ImportCsvPanel
-          projectRef={projectRef}
-          tableId={tableId}
-          tableName={`${table.data.schema}.${table.data.name}`}
-          columns={columns}
-          onOpenChange={setImporting}
-          onImported={(imported) => {
-            toast.success(ROWS_IMPORTED_TOAST(imported))
-            setImporting(false)
-          }}
-        />
+        <Suspense fallback={null}>
+          <ImportCsvPanel
+            projectRef={projectRef}
+            tableId={tableId}
+            tableName={`${table.data.schema}.${table.data.name}`}
+            columns={columns}
+            onOpenChange={setImporting}
+            onImported={(imported) => {
+              toast.success(ROWS_IMPORTED_TOAST(imported))
+              setImporting(false)
+            }}
+          />
+        </Suspense>
       )}
       {designing && table.data && (
-        <TableDesignerPanel
-          projectRef={projectRef}
-          schema={table.data.schema}
-          table={table.data}
-          onOpenChange={setDesigning}
-          onSaved={() => {
-            toast.success(TABLE_SAVED_TOAST)
-            setDesigning(false)
-          }}
-        />
+        <Suspense fallback={null}>
+          <TableDesignerPanel
+            projectRef={projectRef}
+            schema={table.data.schema}
+            table={table.data}
+            onOpenChange={setDesigning}
+            onSaved={() => {
+              toast.success(TABLE_SAVED_TOAST)
+              setDesigning(false)
+            }}
+          />
+        </Suspense>
       )}
       <ConfirmDialog
         open={confirmingDelete}
