@@ -55,7 +55,7 @@ export function toProject(ctx: AppContext, view: ProjectView, origin: Origin): P
       postgres_engine: String(row.postgres_major),
     },
     dbVersion: `${DB_VERSION_PREFIX}${row.postgres_version}`,
-    connectionString: directConnectionString(host, row.port),
+    connectionString: directConnectionString(host, row.port, ctx.driver.tenantOwnerRole),
     restUrl: `${origin}/p/${row.ref}/rest/v1/`,
     postgrestStatus: status === 'ACTIVE_HEALTHY' && ctx.health.isServing(row.ref) ? 'ONLINE' : 'OFFLINE',
   }

@@ -140,6 +140,8 @@ export interface ProjectConnectionOptions {
  */
 export interface ProjectDriver {
   readonly kind: string
+  /** The tenant's database owner, the role in the tenant's connection strings (`postgres` unless the driver says). */
+  readonly tenantOwnerRole: string
   /** Initialises (unless done already), starts and bootstraps the project's roles. */
   createProject(input: CreateProjectInput): Promise<CreateProjectResult>
   /** Starts preparing what makes creating a project of these majors fast (in the background); optional. */

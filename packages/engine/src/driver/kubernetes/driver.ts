@@ -26,11 +26,13 @@ import type {
 } from '../types'
 import type { KubeObject } from './api'
 import { KubernetesBackups } from './backups'
+import { projectConnectionConfig } from './connections'
 import { clusterMajor, KubernetesContext, type KubernetesDriverOptions, runtimeConfigPatch } from './context'
 import { hibernationPatch, restartPatch } from './manifests/annotations'
 import { type ProjectClusterConfig, READ_ONLY_PARAMETER } from './manifests/cluster'
-import { poolerName, superuserSecretName } from './manifests/names'
+import { poolerName } from './manifests/names'
 import { projectPooler } from './manifests/pooler'
+import { KUBERNETES_TENANT_OWNER } from './manifests/roles'
 import { createProjectResources, destroyProjectResources, untilReady, waitForReady } from './provisioning'
 import {
   clusterCondition,
@@ -46,9 +48,6 @@ import { KubernetesUpgrades } from './upgrade'
 const unsupported = (operation: string, message: string) =>
   new DriverOperationUnsupportedError('kubernetes', operation, message)
 
-/** Every Postgres connection goes to PgBouncer's port on the Pooler's Service. */
-const POSTGRES_PORT = 5432
-
 /**
  * Runs each project as a CloudNativePG Cluster, with a PgBouncer Pooler in front and daily Barman Cloud backups to
  * an object store. Nothing is kept in memory: every call reads the resources back, so it is safe to retry, and a
@@ -56,6 +55,8 @@ const POSTGRES_PORT = 5432
  */
 export class KubernetesDriver implements ProjectDriver {
   readonly kind = 'kubernetes'
+  /** CloudNativePG keeps `postgres` as its operator's superuser; the tenant's owner has this name instead. */
+  readonly tenantOwnerRole = KUBERNETES_TENANT_OWNER
   private readonly k: KubernetesContext
   private readonly backups: KubernetesBackups
   private readonly upgrades: KubernetesUpgrades
@@ -321,21 +322,12 @@ export class KubernetesDriver implements ProjectDriver {
     return destroyProjectResources(this.k, this.backups, ref)
   }
 
-  /** Through the Pooler's Service (`{ref}-pooler.{namespace}.svc`), as CloudNativePG's superuser by default. */
-  async projectConnection(ref: string, options: ProjectConnectionOptions = {}): Promise<ClientConfig> {
-    const namespace = await this.k.namespace(ref)
-    const user = options.user ?? 'postgres'
-    const config: ClientConfig = {
-      host: `${poolerName(ref)}.${namespace}.svc`,
-      port: POSTGRES_PORT,
-      database: options.database ?? 'postgres',
-      user,
-    }
-    if (user !== 'postgres') return config
-    const secret = await this.k.api.readSecret(namespace, superuserSecretName(ref))
-    const encoded = secret?.data?.password
-    if (!encoded) throw new Error(`Project ${ref} has no superuser Secret`)
-    return { ...config, password: Buffer.from(encoded, 'base64').toString('utf8') }
+  /**
+   * The platform superuser on the primary's Service by default; the tenant's owner (asked for as `postgres`, its
+   * local name) through the platform's login that acts as it; see connections.ts.
+   */
+  projectConnection(ref: string, options: ProjectConnectionOptions = {}): Promise<ClientConfig> {
+    return projectConnectionConfig(this.k, ref, options)
   }
 
   /** Each project runs in pods of its own. */

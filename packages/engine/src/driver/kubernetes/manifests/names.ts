@@ -50,7 +50,6 @@ export function recoveryClusterName(ref: string, at: Date): string {
 export const poolerName = (ref: string): string => `${ref}-pooler`
 export const scheduledBackupName = (ref: string): string => `${ref}-daily`
 /** Prefixed, so they never meet the `{cluster}-superuser` and `{cluster}-app` Secrets CloudNativePG makes. */
-export const superuserSecretName = (ref: string): string => `pgfleet-${ref}-superuser`
 export const bootstrapSecretName = (ref: string): string => `pgfleet-${ref}-bootstrap`
 /** A Backup the driver asked for: `{ref}-{yyyymmddhhmmssmmm}` (milliseconds keep two quick backups apart). */
 export function backupName(ref: string, at: Date): string {
