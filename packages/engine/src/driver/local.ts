@@ -84,6 +84,7 @@ const SPARES_DIR_NAME = '.spare-data-dirs'
 export class LocalDriver implements ProjectDriver {
   readonly kind = 'local'
   readonly tenantOwnerRole = TENANT_OWNER_ROLE
+  readonly unavailableOperations = {}
   private readonly backups: LocalBackups
   /** remembers each project's last disk walk, so most samples need none */
   private readonly resources = new ProjectResourceReader((ref) => this.projectPaths(ref))

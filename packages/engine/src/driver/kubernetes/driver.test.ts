@@ -310,9 +310,11 @@ describe('KubernetesDriver failures', () => {
     const { driver } = await harness(null, { objectStore: null })
     await expect(driver.openBackup()).rejects.toThrow(DriverOperationUnsupportedError)
     await expect(driver.openBackup()).rejects.toThrow(/object store/)
+    // the platform shows this reason instead of a download control
+    expect(driver.unavailableOperations.backup_download).toMatch(/cannot be downloaded/)
     await expect(driver.pauseProject('xi')).rejects.toThrow(/Pausing needs a backup object store/)
     await expect(driver.backupProject('xi')).rejects.toThrow(/Backups need an object store/)
-    await expect(driver.cloneProjectData()).rejects.toThrow(DriverOperationUnsupportedError)
+    await expect(driver.checkBackupRestore('xi', 'any', runtime)).rejects.toThrow(/Backups need an object store/)
     await expect(driver.projectHealth('Bad_Ref')).rejects.toThrow(/cannot name Kubernetes resources/)
   })
 })

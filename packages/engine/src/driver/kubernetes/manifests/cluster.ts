@@ -237,6 +237,7 @@ export function recoveryCluster(
   name: string,
   config: ProjectClusterConfig,
   source: RecoverySource,
+  options: { archive?: boolean } = {},
 ): ClusterManifest {
   if (!template.objectStore) throw new Error('A restore needs the backup object store, and none is configured')
   const recoveryTarget: RecoveryTarget = source.targetTime
@@ -252,7 +253,8 @@ export function recoveryCluster(
       externalClusters: [
         { name: RECOVERY_SOURCE, barmanObjectStore: barmanObjectStore(template.objectStore, source.clusterName) },
       ],
-      ...backupStanza(template),
+      // a throwaway copy (a restore check) archives nothing
+      ...(options.archive === false ? {} : backupStanza(template)),
     },
   }
 }
