@@ -7,7 +7,7 @@ import { KubernetesConflictError } from './errors'
 import { projectScheduledBackup } from './manifests/backups'
 import { projectBootstrapSql, tenantPasswordsSql } from './manifests/bootstrap-sql'
 import { bootstrapSecret, type ProjectClusterConfig, projectCluster } from './manifests/cluster'
-import { bootstrapSecretName, poolerName, scheduledBackupName } from './manifests/names'
+import { bootstrapSecretName, MANAGED_BY, MANAGED_BY_LABEL, poolerName, scheduledBackupName } from './manifests/names'
 import { projectPooler } from './manifests/pooler'
 import { PLATFORM_LOGIN_ROLES, platformRoleSecret, platformRoleSecretName } from './manifests/roles'
 import { describeClusterState, isClusterReady, isFaultPhase } from './status'
@@ -44,6 +44,26 @@ export async function ensurePlatformRoleSecrets(k: KubernetesContext, namespace:
   }
 }
 
+/**
+ * A Cluster reads the object store's credentials from a Secret in its own namespace: with a namespace per
+ * organization, the platform's copy (in `copyFrom`) is written into the organization's, and kept up to date.
+ */
+async function copyObjectStoreSecret(k: KubernetesContext, namespace: string): Promise<void> {
+  const secret = k.options.objectStore?.credentialsSecret
+  if (!secret?.copyFrom || secret.copyFrom === namespace) return
+  const source = await k.api.readSecret(secret.copyFrom, secret.name)
+  if (!source?.data) {
+    throw new Error(`The object store's Secret ${secret.copyFrom}/${secret.name} is missing: backups cannot be set up`)
+  }
+  await k.api.putSecret(namespace, {
+    apiVersion: 'v1',
+    kind: 'Secret',
+    metadata: { name: secret.name, namespace, labels: { [MANAGED_BY_LABEL]: MANAGED_BY } },
+    type: source.type ?? 'Opaque',
+    data: source.data,
+  })
+}
+
 /** Null when an earlier attempt created it already: this call carries on from there. */
 async function createUnlessExists<T>(create: () => Promise<T>): Promise<T | null> {
   try {
@@ -70,7 +90,10 @@ export async function createProjectResources(
   const started = performance.now()
   const { ref } = input
   const namespace = await k.namespace(ref)
-  if (typeof k.options.namespace !== 'string') await k.api.ensureNamespace(namespace)
+  if (typeof k.options.namespace !== 'string') {
+    await k.api.ensureNamespace(namespace)
+    await copyObjectStoreSecret(k, namespace)
+  }
   const template = k.template(namespace)
   const passwords = { ownerPassword: input.superuserPassword, authenticatorPassword: input.authenticatorPassword }
   await ensurePlatformRoleSecrets(k, namespace, ref)
