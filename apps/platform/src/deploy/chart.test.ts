@@ -93,6 +93,7 @@ const CORE_SCHEMAS: Record<string, z.ZodType> = {
               name,
               image: z.string().regex(/^[^\s:]+:[^\s:]+$/),
               imagePullPolicy: z.enum(['Always', 'IfNotPresent', 'Never']),
+              command: z.array(z.string()).min(1),
               ports: z.array(z.strictObject({ name: z.string(), containerPort: z.number().int() })),
               env: z.array(envVar),
               readinessProbe: probe,
