@@ -141,7 +141,7 @@ export class KubernetesDriver implements ProjectDriver {
   }
 
   /**
-   * A base backup to the object store (the project's downloadable backup), then hibernation. A project already
+   * A base backup to the object store (what the paused project can be restored from), then hibernation. A project already
    * hibernated returns its newest backup.
    */
   async pauseProject(ref: string, _options?: LifecycleOptions): Promise<PauseProjectResult> {
