@@ -76,6 +76,7 @@ const EnvSchema = z.object({
     .optional(),
   PGFLEET_K8S_BACKUP_ENDPOINT: z.string().url().or(z.literal('')).optional(),
   PGFLEET_K8S_BACKUP_SECRET: z.string().default('pgfleet-backup-store'),
+  PGFLEET_K8S_BACKUP_SECRET_NAMESPACE: z.string().optional(),
   PGFLEET_K8S_BACKUP_RETENTION: z
     .string()
     .regex(/^\d+[dwm]$/, 'PGFLEET_K8S_BACKUP_RETENTION must look like 30d, 4w or 3m')
@@ -147,7 +148,14 @@ export interface KubernetesConfig {
   storageClass: string | undefined
   /** Barman Cloud's object store; without it projects have no backups, pause or point-in-time recovery */
   backup:
-    | { destinationPath: string; endpointURL: string | undefined; secretName: string; retentionPolicy: string }
+    | {
+        destinationPath: string
+        endpointURL: string | undefined
+        secretName: string
+        /** With a namespace per organization: where the Secret is kept, to be copied into each new namespace. */
+        secretNamespace: string | undefined
+        retentionPolicy: string
+      }
     | undefined
 }
 
@@ -165,6 +173,7 @@ function kubernetesConfig(e: z.infer<typeof EnvSchema>): KubernetesConfig {
           destinationPath: e.PGFLEET_K8S_BACKUP_DESTINATION,
           endpointURL: e.PGFLEET_K8S_BACKUP_ENDPOINT || undefined,
           secretName: e.PGFLEET_K8S_BACKUP_SECRET,
+          secretNamespace: e.PGFLEET_K8S_BACKUP_SECRET_NAMESPACE || undefined,
           retentionPolicy: e.PGFLEET_K8S_BACKUP_RETENTION,
         }
       : undefined,

@@ -57,6 +57,13 @@ export const ProjectDatabase = z.object({
   postgres_engine: z.string(),
 })
 
+/**
+ * Operations the platform cannot offer for this project at all (where its database runs decides), each with the
+ * reason to show instead of the control; null when it is offered.
+ */
+export const UnavailableOperations = z.object({ backup_download: z.string().nullable() })
+export type UnavailableOperations = z.infer<typeof UnavailableOperations>
+
 export const Project = z.object({
   id: z.number(),
   ref: z.string(),
@@ -79,6 +86,7 @@ export const Project = z.object({
   connectionString: z.string().nullable(),
   restUrl: z.string(),
   postgrestStatus: PostgrestStatus,
+  unavailable_operations: UnavailableOperations,
 })
 export type Project = z.infer<typeof Project>
 

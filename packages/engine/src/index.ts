@@ -98,6 +98,7 @@ export type {
   CreateProjectInput,
   CreateProjectResult,
   LifecycleOptions,
+  OptionalDriverOperation,
   PauseProjectResult,
   ProjectConnectionOptions,
   ProjectDiskReading,

@@ -5,8 +5,10 @@ import { parse, parseAllDocuments } from 'yaml'
 /**
  * Renders the pgfleet Helm chart the narrow way its templates are written, for the tests (no helm binary can be
  * installed here): every `{{ ... }}` must be `.Values.<path>`, `.Release.Name`, `.Release.Namespace` or `.Chart.<key>`,
- * substituted as text. Anything else (a pipeline, `if`, `range`, `include`) is refused, so the chart cannot grow
- * template logic this renderer would get wrong; with such logic, render the chart with `helm template` instead.
+ * substituted as text, except whole-line `{{- if .Values.<path> }}`, `{{- else }}` and `{{- end }}`, which keep or
+ * drop the lines between them by Helm's truth rule (false, 0, "" and missing values are false). Anything else (a
+ * pipeline, `range`, `include`, `if` with a function) is refused, so the chart cannot grow template logic this
+ * renderer would get wrong; with such logic, render the chart with `helm template` instead.
  */
 
 export const CHART_DIR = path.resolve(import.meta.dirname, '../../../../deploy/helm/pgfleet')
@@ -51,6 +53,46 @@ function lookup(values: Values, dotted: string, where: string): unknown {
 }
 
 const EXPRESSION = /\{\{-?\s*(.*?)\s*-?\}\}/g
+const IF_LINE = /^\s*\{\{-\s*if\s+\.Values((?:\.[A-Za-z0-9_]+)+)\s*-?\}\}\s*$/
+const ELSE_LINE = /^\s*\{\{-\s*else\s*-?\}\}\s*$/
+const END_LINE = /^\s*\{\{-\s*end\s*-?\}\}\s*$/
+
+/** Helm's truth: a missing value, false, 0 and "" are false (maps and lists are not used in conditions here). */
+function truthy(values: Values, dotted: string): boolean {
+  let node: unknown = values
+  for (const key of dotted.split('.')) {
+    if (!isObject(node) || !(key in node)) return false
+    node = node[key]
+  }
+  return node !== false && node !== 0 && node !== '' && node !== null && node !== undefined
+}
+
+/** Keeps the lines of the branches that hold, drops the directive lines and the rest; nesting is allowed. */
+function applyConditions(source: string, values: Values, template: string): string {
+  const kept: string[] = []
+  const stack: { holds: boolean; inElse: boolean }[] = []
+  const active = () => stack.every((frame) => (frame.inElse ? !frame.holds : frame.holds))
+  for (const line of source.split('\n')) {
+    const condition = IF_LINE.exec(line)
+    if (condition?.[1]) {
+      stack.push({ holds: truthy(values, condition[1].slice(1)), inElse: false })
+      continue
+    }
+    if (ELSE_LINE.test(line) || END_LINE.test(line)) {
+      const frame = stack.at(-1)
+      if (!frame) throw new Error(`${template}: ${line.trim()} without an if`)
+      if (END_LINE.test(line)) stack.pop()
+      else frame.inElse = true
+      continue
+    }
+    if (/^\s*\{\{-?\s*(if|else|end|range|with)\b/.test(line)) {
+      throw new Error(`${template}: unsupported template syntax ${line.trim()}`)
+    }
+    if (active()) kept.push(line)
+  }
+  if (stack.length > 0) throw new Error(`${template}: an if without its end`)
+  return kept.join('\n')
+}
 
 export function renderChart(options: RenderOptions, chartDir = CHART_DIR): RenderedObject[] {
   const chart = parse(readFileSync(path.join(chartDir, 'Chart.yaml'), 'utf8')) as Values
@@ -68,7 +110,7 @@ export function renderChart(options: RenderOptions, chartDir = CHART_DIR): Rende
   for (const template of readdirSync(templatesDir)
     .filter((name) => name.endsWith('.yaml'))
     .sort()) {
-    const source = readFileSync(path.join(templatesDir, template), 'utf8')
+    const source = applyConditions(readFileSync(path.join(templatesDir, template), 'utf8'), values, template)
     const text = source.replace(EXPRESSION, (_match, expression: string) => {
       const reference = /^\.((?:Values|Release|Chart)(?:\.[A-Za-z0-9_]+)+)$/.exec(expression)?.[1]
       if (!reference) throw new Error(`${template}: unsupported template syntax {{ ${expression} }}`)

@@ -54,7 +54,11 @@ export async function buildProjectDriver(
       ? {
           destinationPath: k8s.backup.destinationPath,
           endpointURL: k8s.backup.endpointURL,
-          credentialsSecret: { name: k8s.backup.secretName, ...BACKUP_SECRET_KEYS },
+          credentialsSecret: {
+            name: k8s.backup.secretName,
+            ...BACKUP_SECRET_KEYS,
+            ...(k8s.backup.secretNamespace ? { copyFrom: k8s.backup.secretNamespace } : {}),
+          },
           retentionPolicy: k8s.backup.retentionPolicy,
         }
       : null,

@@ -1,5 +1,4 @@
 import type { ExtensionAvailability } from '@pgfleet/contracts'
-import { TENANT_OWNER_ROLE } from '@pgfleet/engine'
 
 /**
  * An extension that is not trusted but that the platform installs on the tenant's request. Each one was checked
@@ -12,7 +11,8 @@ export interface AllowListedExtension {
   /** what it is for, shown on the extensions page */
   purpose: string
   /** run as the platform superuser right after CREATE EXTENSION, with the extension in `schema` */
-  grantsSql?: (schema: string) => string
+  /** Grants to the tenant's owner (`owner`: the driver's name for it), run after installing. */
+  grantsSql?: (schema: string, owner: string) => string
   /** a library the server must load at start (shared_preload_libraries) before the extension works */
   preloadLibrary?: string
   /** run as the platform superuser after CREATE EXTENSION and before DROP EXTENSION: what turns it on and off */
@@ -36,7 +36,7 @@ export const PLATFORM_EXTENSIONS: readonly AllowListedExtension[] = [
   {
     name: 'postgres_fdw',
     purpose: 'Foreign tables in other Postgres databases. User mappings need a password, so local sockets stay closed.',
-    grantsSql: () => `GRANT USAGE ON FOREIGN DATA WRAPPER postgres_fdw TO ${TENANT_OWNER_ROLE}`,
+    grantsSql: (_schema, owner) => `GRANT USAGE ON FOREIGN DATA WRAPPER postgres_fdw TO ${identifier(owner)}`,
   },
   {
     name: 'pg_stat_statements',
@@ -51,7 +51,7 @@ END $track$`,
 END $track$`,
     reconnectPools: true,
     // reset is revoked from PUBLIC by the script; the database owner may clear its statistics
-    grantsSql: (schema) => `
+    grantsSql: (schema, owner) => `
 DO $grant$
 DECLARE f regprocedure;
 BEGIN
@@ -59,7 +59,7 @@ BEGIN
     WHERE p.proname = 'pg_stat_statements_reset'
       AND p.pronamespace = (SELECT oid FROM pg_catalog.pg_namespace WHERE nspname = ${literal(schema)})
   LOOP
-    EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION %s TO ${TENANT_OWNER_ROLE}', f);
+    EXECUTE pg_catalog.format('GRANT EXECUTE ON FUNCTION %s TO %I', f, ${literal(owner)});
   END LOOP;
 END
 $grant$`,
@@ -138,6 +138,10 @@ export function preloads(setting: string, library: string): boolean {
     .split(',')
     .map((entry) => entry.trim().replace(/^"|"$/g, ''))
     .includes(library)
+}
+
+function identifier(value: string): string {
+  return `"${value.replaceAll('"', '""')}"`
 }
 
 function literal(value: string): string {

@@ -78,13 +78,14 @@ export async function enableExtension(
   if (!listed) throw badRequest(EXTENSION_UNAVAILABLE_MESSAGE(name, extension.reason ?? ''))
   const installed = await inProjectTransaction(ctx, project.ref, PLATFORM_SUPERUSER, name, async (client) => {
     await assertPreloaded(client, listed)
-    await ensurePlatformSchema(client)
+    await ensurePlatformSchema(client, ctx.driver.tenantOwnerRole)
     await client.query(
       `CREATE EXTENSION IF NOT EXISTS ${client.escapeIdentifier(name)} SCHEMA ${client.escapeIdentifier(PLATFORM_EXTENSIONS_SCHEMA)}`,
     )
     const installed = await readInstalled(client, name)
     // an older project may have it elsewhere (installed by a tenant who was superuser): grant where it is
-    if (listed.grantsSql && installed.schema) await client.query(listed.grantsSql(installed.schema))
+    if (listed.grantsSql && installed.schema)
+      await client.query(listed.grantsSql(installed.schema, ctx.driver.tenantOwnerRole))
     if (listed.enabledSql) await client.query(listed.enabledSql)
     return installed
   })
@@ -147,7 +148,7 @@ async function assertPreloaded(client: pg.ClientBase, extension: AllowListedExte
  * The platform's extension schema: created on first use, owned by the platform superuser, nobody else may create
  * in it; the tenant's owner may use it and pass that on. A schema of that name the tenant made first is refused.
  */
-async function ensurePlatformSchema(client: pg.ClientBase): Promise<void> {
+async function ensurePlatformSchema(client: pg.ClientBase, tenantOwner: string): Promise<void> {
   const schema = client.escapeIdentifier(PLATFORM_EXTENSIONS_SCHEMA)
   // two requests at once must not both try to create the schema
   await client.query('select pg_catalog.pg_advisory_xact_lock(pg_catalog.hashtext($1))', [PLATFORM_EXTENSIONS_SCHEMA])
@@ -162,7 +163,7 @@ async function ensurePlatformSchema(client: pg.ClientBase): Promise<void> {
       COMMENT ON SCHEMA ${schema} IS 'Extensions pgfleet installs on request; only the platform creates objects here'`)
   }
   await client.query(`REVOKE ALL ON SCHEMA ${schema} FROM PUBLIC;
-    GRANT USAGE ON SCHEMA ${schema} TO ${TENANT_OWNER_ROLE} WITH GRANT OPTION`)
+    GRANT USAGE ON SCHEMA ${schema} TO ${client.escapeIdentifier(tenantOwner)} WITH GRANT OPTION`)
 }
 
 /** Runs `work` in one transaction over the project's socket as `user`, with a lock and a statement limit. */

@@ -5,7 +5,7 @@ import type { ProjectRow } from '../db/types'
 import { badRequest, conflict } from '../errors'
 
 /**
- * Sets the postgres role's password. Only a SCRAM-SHA-256 verifier travels to the database (Postgres stores
+ * Sets the password of the tenant's owner role (`postgres`, or the driver's name for it). Only a SCRAM-SHA-256 verifier travels to the database (Postgres stores
  * it as given), so the password itself never reaches a server log or pg_stat_activity; nothing is stored here.
  */
 export async function resetDatabasePassword(ctx: AppContext, project: ProjectRow, password: string): Promise<void> {
@@ -23,7 +23,8 @@ export async function resetDatabasePassword(ctx: AppContext, project: ProjectRow
   client.on('error', () => {})
   await client.connect()
   try {
-    await client.query(`ALTER ROLE postgres PASSWORD ${client.escapeLiteral(verifier)}`)
+    const owner = client.escapeIdentifier(ctx.driver.tenantOwnerRole)
+    await client.query(`ALTER ROLE ${owner} PASSWORD ${client.escapeLiteral(verifier)}`)
   } finally {
     // the password is changed (or the error above is what matters); a failed goodbye changes nothing
     await client.end().catch(() => {})

@@ -50,11 +50,11 @@ export function projectSettings(ctx: AppContext, project: ProjectRow, origin: st
     app_config: appConfig(ctx, project.ref, origin),
     db_host: host,
     db_port: port,
-    db_user: 'postgres',
+    db_user: ctx.driver.tenantOwnerRole,
     db_name: 'postgres',
     db_version: project.postgres_version,
     db_version_label: `${DB_VERSION_PREFIX}${project.postgres_version}`,
-    db_connection_string: directConnectionString(host, port),
+    db_connection_string: directConnectionString(host, port, ctx.driver.tenantOwnerRole),
     ssl_enforced: false,
   }
 }

@@ -8,6 +8,7 @@ import {
   type Project,
   type ProjectStatus,
   type ProjectStatusResponse,
+  type UnavailableOperations,
 } from '@pgfleet/contracts'
 import { allocatePort, scramSha256Verifier } from '@pgfleet/engine'
 import type { Transaction } from 'kysely'
@@ -32,6 +33,11 @@ export interface ProjectView {
 /** The platform's public origin, used to build the project's API URL. */
 export type Origin = string
 
+/** What the driver can never do here, decided on the server so the dashboard offers no control that must fail. */
+export function unavailableOperations(ctx: AppContext): UnavailableOperations {
+  return { backup_download: ctx.driver.unavailableOperations.backup_download ?? null }
+}
+
 export function toProject(ctx: AppContext, view: ProjectView, origin: Origin): Project {
   const { row } = view
   const host = ctx.config.projectListenAddress
@@ -55,9 +61,10 @@ export function toProject(ctx: AppContext, view: ProjectView, origin: Origin): P
       postgres_engine: String(row.postgres_major),
     },
     dbVersion: `${DB_VERSION_PREFIX}${row.postgres_version}`,
-    connectionString: directConnectionString(host, row.port),
+    connectionString: directConnectionString(host, row.port, ctx.driver.tenantOwnerRole),
     restUrl: `${origin}/p/${row.ref}/rest/v1/`,
     postgrestStatus: status === 'ACTIVE_HEALTHY' && ctx.health.isServing(row.ref) ? 'ONLINE' : 'OFFLINE',
+    unavailable_operations: unavailableOperations(ctx),
   }
 }
 

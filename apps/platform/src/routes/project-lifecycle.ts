@@ -15,7 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { requireAuth } from '../auth/request-auth'
 import { deleteBranchesOf } from '../branching/service'
 import type { AppContext } from '../context'
-import { notFound, parseInput } from '../errors'
+import { HttpError, notFound, parseInput } from '../errors'
 import { serve, serveFile } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { recordExitFeedback } from '../projects/exit-feedback'
@@ -150,6 +150,9 @@ export function projectLifecycleRoutes(ctx: AppContext) {
     serve(app, 'POST /platform/database/{ref}/backups/download', async ({ request }) => {
       const { row } = await backupReaderOf(request)
       const { id } = parseInput(DownloadBackupBody, request.body)
+      // the dashboard offers no download here; a request anyway gets the reason, not a link that must fail
+      const unavailable = ctx.driver.unavailableOperations.backup_download
+      if (unavailable) throw new HttpError(501, unavailable)
       const backup = await ctx.db
         .selectFrom('backups')
         .select('id')

@@ -9,6 +9,7 @@ import { connectionConfig } from '../cluster/client'
 import { clusterPid, readPidFile } from '../cluster/pid-file'
 import { probeCluster } from '../cluster/probe'
 import { setClusterReadOnly } from '../cluster/read-only-mode'
+import { TENANT_OWNER_ROLE } from '../cluster/role-names'
 import { bootstrapProjectRoles } from '../cluster/roles'
 import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
@@ -82,6 +83,8 @@ const SPARES_DIR_NAME = '.spare-data-dirs'
 /** Projects as directories under one data directory, each with its own postmaster spawned on this machine. */
 export class LocalDriver implements ProjectDriver {
   readonly kind = 'local'
+  readonly tenantOwnerRole = TENANT_OWNER_ROLE
+  readonly unavailableOperations = {}
   private readonly backups: LocalBackups
   /** remembers each project's last disk walk, so most samples need none */
   private readonly resources = new ProjectResourceReader((ref) => this.projectPaths(ref))

@@ -134,12 +134,19 @@ export interface ProjectConnectionOptions {
   user?: string
 }
 
+/** Operations a driver may be unable to offer at all; the platform then shows the reason instead of a control. */
+export type OptionalDriverOperation = 'backup_download'
+
 /**
  * Runs projects' Postgres servers. Implementations keep no state of their own that a crash could lose: what is
  * running is read back from where the servers run. Every method is safe to retry.
  */
 export interface ProjectDriver {
   readonly kind: string
+  /** The tenant's database owner, the role in the tenant's connection strings (`postgres` unless the driver says). */
+  readonly tenantOwnerRole: string
+  /** What this driver can never do, each with the reason users are shown (empty: everything is offered). */
+  readonly unavailableOperations: Partial<Record<OptionalDriverOperation, string>>
   /** Initialises (unless done already), starts and bootstraps the project's roles. */
   createProject(input: CreateProjectInput): Promise<CreateProjectResult>
   /** Starts preparing what makes creating a project of these majors fast (in the background); optional. */

@@ -173,7 +173,7 @@ export class KubernetesApi {
     return deleted !== null
   }
 
-  readSecret(namespace: string, name: string): Promise<{ data?: Record<string, string> } | null> {
+  readSecret(namespace: string, name: string): Promise<{ type?: string; data?: Record<string, string> } | null> {
     return this.orNull(`read secret ${name}`, () => this.core.readNamespacedSecret({ namespace, name }))
   }
 

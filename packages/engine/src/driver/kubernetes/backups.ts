@@ -5,9 +5,24 @@ import type { KubeObject } from './api'
 import type { KubernetesContext } from './context'
 import { hibernationPatch } from './manifests/annotations'
 import { projectBackup } from './manifests/backups'
-import { type ProjectClusterConfig, recoveryCluster } from './manifests/cluster'
+import { type ProjectClusterConfig, type RecoverySource, recoveryCluster } from './manifests/cluster'
 import { backupName, poolerName, recoveryClusterName, SERVING_ANNOTATION, scheduledBackupName } from './manifests/names'
 import { describeClusterState, isClusterReady, isFaultPhase } from './status'
+
+/** Waits for a Cluster made from other data (a restore, a restore check, a branch) to serve. */
+export function waitForCopy(k: KubernetesContext, namespace: string, name: string, what: string): Promise<KubeObject> {
+  return k.watcher.waitFor<KubeObject>(
+    namespace,
+    'clusters',
+    name,
+    (cluster) => {
+      if (!cluster) return { failed: `The copy ${name} (${what}) was deleted before it was ready` }
+      if (isFaultPhase(cluster)) return { failed: `The ${what} failed: ${describeClusterState(cluster)}` }
+      return isClusterReady(cluster) ? { done: true, value: cluster } : { done: false }
+    },
+    { description: `the copy ${name} (${what}) to be ready`, timeoutMs: k.timeouts.createMs },
+  )
+}
 
 const unsupported = (operation: string, message: string) =>
   new DriverOperationUnsupportedError('kubernetes', operation, message)
@@ -118,6 +133,21 @@ export class KubernetesBackups {
     return deleted
   }
 
+  /** Where a completed backup of the project is in the object store: which Cluster's folder, and Barman's id. */
+  async recoverySource(ref: string, backupId: string): Promise<{ namespace: string; source: RecoverySource }> {
+    if (backupId.startsWith('/')) {
+      throw unsupported('restore', 'On Kubernetes a project can only be restored from its own backups, not from a file')
+    }
+    const { namespace, backups } = await this.projectBackups(ref)
+    const backup = backups.find((b) => b.metadata.name === backupId)
+    const status = backup ? backupStatus(backup) : undefined
+    if (!backup || status?.phase !== BACKUP_COMPLETED || !status.backupId) {
+      throw new Error(`Project ${ref} has no completed backup ${JSON.stringify(backupId)}`)
+    }
+    const clusterName = status.serverName ?? backupCluster(backup) ?? (await this.k.currentClusterName(namespace, ref))
+    return { namespace, source: { clusterName, backupId: status.backupId } }
+  }
+
   /**
    * Restores a backup (to its end, or to `targetTime` with the archived WAL) into a new Cluster beside the live
    * one. Only once it is ready does the project's Pooler switch to it, so a failed recovery leaves the project as
@@ -132,36 +162,14 @@ export class KubernetesBackups {
   ): Promise<RestoreProjectResult> {
     this.requireObjectStore(targetTime ? 'restore to a point in time' : 'restore')
     const started = performance.now()
-    if (backupId.startsWith('/')) {
-      throw unsupported('restore', 'On Kubernetes a project can only be restored from its own backups, not from a file')
-    }
-    const { namespace, backups } = await this.projectBackups(ref)
-    const backup = backups.find((b) => b.metadata.name === backupId)
-    const status = backup ? backupStatus(backup) : undefined
-    if (!backup || status?.phase !== BACKUP_COMPLETED || !status.backupId) {
-      throw new Error(`Project ${ref} has no completed backup ${JSON.stringify(backupId)}`)
-    }
+    const { namespace, source } = await this.recoverySource(ref, backupId)
     const template = this.k.template(namespace)
     const previous = await this.k.currentClusterName(namespace, ref)
     const name = recoveryClusterName(ref, new Date())
-    const source = {
-      clusterName: status.serverName ?? backupCluster(backup) ?? previous,
-      backupId: status.backupId,
-      targetTime,
-    }
-    await this.k.api.create(namespace, 'clusters', recoveryCluster(template, ref, name, runtime, source))
+    const manifest = recoveryCluster(template, ref, name, runtime, { ...source, targetTime })
+    await this.k.api.create(namespace, 'clusters', manifest)
     try {
-      await this.k.watcher.waitFor(
-        namespace,
-        'clusters',
-        name,
-        (cluster) => {
-          if (!cluster) return { failed: `The restored copy ${name} was deleted before it was ready` }
-          if (isFaultPhase(cluster)) return { failed: `The restore failed: ${describeClusterState(cluster)}` }
-          return isClusterReady(cluster) ? { done: true, value: undefined } : { done: false }
-        },
-        { description: `the restored copy ${name} to be ready`, timeoutMs: this.k.timeouts.createMs },
-      )
+      await waitForCopy(this.k, namespace, name, 'restore')
     } catch (error) {
       // the live Cluster was never touched: dropping the copy is all the cleanup there is
       await this.k.api.delete(namespace, 'clusters', name).catch(() => false)

@@ -1,6 +1,7 @@
 import type { ProjectRuntimeConfig } from '../types'
 import { type KubeObject, KubernetesApi } from './api'
 import type { KubeConfig } from './client'
+import { projectConnectionConfig, runSqlWithPg, type SqlRunner } from './connections'
 import { type ClusterTemplate, clusterPostgresql, READ_ONLY_PARAMETER } from './manifests/cluster'
 import { assertKubernetesRef, initialClusterName, PROJECT_LABEL, poolerName } from './manifests/names'
 import type { ObjectStoreConfig } from './manifests/object-store'
@@ -42,6 +43,8 @@ export interface KubernetesDriverOptions {
   /** CloudNativePG's six-field cron (seconds first); daily at 03:00 by default. */
   backupSchedule?: string
   timeouts?: Partial<KubernetesTimeouts>
+  /** How the driver runs SQL on a project (as the platform superuser); node-postgres by default. */
+  runSql?: SqlRunner
 }
 
 /** What the driver's parts share: the API, the watcher, the options and the lookups every operation starts with. */
@@ -54,6 +57,21 @@ export class KubernetesContext {
     this.timeouts = { ...DEFAULT_TIMEOUTS, ...options.timeouts }
     this.api = new KubernetesApi(options.kubeConfig, this.timeouts.requestMs)
     this.watcher = new ResourceWatcher(options.kubeConfig, this.api)
+  }
+
+  /**
+   * Runs one statement as the platform superuser on the project's serving Cluster, or on `cluster` (another
+   * Cluster of the project, in `namespace`: a copy being checked).
+   */
+  async sql(
+    ref: string,
+    text: string,
+    values?: unknown[],
+    cluster?: { namespace: string; name: string },
+  ): Promise<Record<string, unknown>[]> {
+    const target = cluster ? { namespace: cluster.namespace, clusterName: cluster.name } : {}
+    const connection = await projectConnectionConfig(this, ref, target)
+    return (this.options.runSql ?? runSqlWithPg)(connection, text, values)
   }
 
   async namespace(ref: string): Promise<string> {

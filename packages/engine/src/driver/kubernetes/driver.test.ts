@@ -5,74 +5,11 @@
  * CloudNativePG's documentation and CRDs (Cluster phases and conditions, declarative hibernation, Backup phases);
  * every CloudNativePG object the driver writes is validated by the double against the vendored CRDs.
  */
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { describe, expect, it } from 'vitest'
 import { DriverOperationUnsupportedError } from '../errors'
-import type { KubernetesDriverOptions } from './context'
-import { KubernetesDriver } from './driver'
 import { KubernetesConflictError, KubernetesResourceFailedError, KubernetesTimeoutError } from './errors'
-import { CrdSchemas } from './manifests/crd-schema'
-import { type ProjectStatus, projectStatusFromCluster } from './status'
-import { KubernetesApiDouble } from './testing/api-double'
-import { FakeCnpgOperator, type FakeOperatorOptions } from './testing/fake-operator'
-
-const NS = 'pgfleet-projects'
-const runtime = { major: 17, port: null, computeSize: 'micro' as const }
-const input = { ...runtime, superuserPassword: 'super-secret', authenticatorPassword: 'auth-secret' }
-
-let schemas: CrdSchemas
-beforeAll(() => {
-  schemas = new CrdSchemas()
-})
-
-interface Harness {
-  api: KubernetesApiDouble
-  driver: KubernetesDriver
-  statuses: (name: string) => ProjectStatus[]
-}
-
-const harnesses: KubernetesApiDouble[] = []
-afterEach(async () => {
-  await Promise.all(harnesses.splice(0).map((api) => api.stop()))
-})
-afterAll(async () => {
-  await Promise.all(harnesses.map((api) => api.stop()))
-})
-
-async function harness(
-  operator: FakeOperatorOptions | null = {},
-  overrides: Partial<KubernetesDriverOptions> = {},
-): Promise<Harness> {
-  const api = new KubernetesApiDouble(schemas)
-  harnesses.push(api)
-  const server = await api.start()
-  if (operator) new FakeCnpgOperator(api, operator)
-  const seen = new Map<string, ProjectStatus[]>()
-  api.onChange((event) => {
-    if (event.plural !== 'clusters') return
-    const list = seen.get(event.object.metadata.name) ?? []
-    const status = projectStatusFromCluster(event.type === 'DELETED' ? null : event.object)
-    if (list.at(-1) !== status) list.push(status)
-    seen.set(event.object.metadata.name, list)
-  })
-  const driver = new KubernetesDriver({
-    kubeConfig: api.kubeConfig(server),
-    namespace: NS,
-    imageCatalog: { kind: 'ClusterImageCatalog', name: 'postgresql' },
-    defaultDiskSizeBytes: 8 * 1024 ** 3,
-    objectStore: {
-      destinationPath: 's3://pgfleet-backups/projects',
-      endpointURL: 'http://minio.pgfleet.svc:9000',
-      credentialsSecret: {
-        name: 'backup-store',
-        accessKeyIdKey: 'ACCESS_KEY_ID',
-        secretAccessKeyKey: 'SECRET_ACCESS_KEY',
-      },
-    },
-    timeouts: { requestMs: 2_000, createMs: 5_000, lifecycleMs: 5_000, backupMs: 5_000 },
-    ...overrides,
-  })
-  return { api, driver, statuses: (name) => seen.get(name) ?? [] }
-}
+import { projectStatusFromCluster } from './status'
+import { harness, input, NS, runtime } from './testing/driver-harness'
 
 describe('KubernetesDriver lifecycle', () => {
   it('creates the Secrets, Cluster, Pooler and ScheduledBackup, and waits for the Cluster to be ready', async () => {
@@ -84,7 +21,15 @@ describe('KubernetesDriver lifecycle', () => {
     expect(api.get('clusters', NS, 'alpha')?.spec).toMatchObject({ imageCatalogRef: { major: 17 }, instances: 1 })
     expect(api.get('poolers', NS, 'alpha-pooler')?.spec).toMatchObject({ cluster: { name: 'alpha' }, type: 'rw' })
     expect(api.get('scheduledbackups', NS, 'alpha-daily')?.spec).toMatchObject({ cluster: { name: 'alpha' } })
-    expect(api.get('secrets', NS, 'pgfleet-alpha-superuser')).toBeDefined()
+    // no password for CloudNativePG's postgres; one Secret per platform login, and the bootstrap SQL
+    expect(api.get('clusters', NS, 'alpha')?.spec).toMatchObject({ enableSuperuserAccess: false })
+    const secrets = api.all('secrets').map((secret) => secret.metadata.name)
+    expect(secrets.sort()).toEqual([
+      'pgfleet-alpha-bootstrap',
+      'pgfleet-alpha-role-pgfleet-admin',
+      'pgfleet-alpha-role-pgfleet-owner',
+      'pgfleet-alpha-role-pgfleet-read-only',
+    ])
     // writes ask for strict field validation; the wait watched instead of polling
     const creates = api.requests.filter((r) => r.method === 'POST' && r.path.includes('postgresql.cnpg.io'))
     expect(creates.every((r) => r.query.get('fieldValidation') === 'Strict')).toBe(true)
@@ -188,23 +133,62 @@ describe('KubernetesDriver lifecycle', () => {
     await driver.destroyProject('eps')
   })
 
-  it('connects through the Pooler’s Service with the superuser’s password from its Secret', async () => {
+  it('connects as the platform’s own logins, never as CloudNativePG’s postgres', async () => {
     const { api, driver } = await harness()
     await driver.createProject({ ...input, ref: 'zeta' })
-    // the API server returns Secret data base64-encoded; the double stores what it was sent
-    const secret = api.get('secrets', NS, 'pgfleet-zeta-superuser') as unknown as { stringData: Record<string, string> }
-    api.put('secrets', NS, {
-      ...secret,
-      data: { password: Buffer.from(secret.stringData.password ?? '').toString('base64') },
-    } as never)
-    expect(await driver.projectConnection('zeta')).toEqual({
+    const password = (role: string) => {
+      const secret = api.get('secrets', NS, `pgfleet-zeta-role-${role}`) as unknown as { data: { password: string } }
+      return Buffer.from(secret.data.password, 'base64').toString('utf8')
+    }
+    // the platform superuser goes to the primary's Service, with session settings the tenant cannot change
+    expect(await driver.projectConnection('zeta')).toMatchObject({
+      host: 'zeta-rw.pgfleet-projects.svc',
+      port: 5432,
+      database: 'postgres',
+      user: 'pgfleet_admin',
+      password: password('pgfleet-admin'),
+      options: expect.stringContaining('search_path=pg_catalog,pg_temp'),
+    })
+    // the tenant's owner, asked for by its local name, is the platform's login that acts as it
+    expect(await driver.projectConnection('zeta', { user: 'postgres' })).toEqual({
       host: 'zeta-pooler.pgfleet-projects.svc',
       port: 5432,
       database: 'postgres',
-      user: 'postgres',
-      password: 'super-secret',
+      user: 'pgfleet_owner',
+      password: password('pgfleet-owner'),
+    })
+    expect(await driver.projectConnection('zeta', { user: 'pgfleet_read_only' })).toMatchObject({
+      user: 'pgfleet_read_only',
+      password: password('pgfleet-read-only'),
     })
     expect(await driver.projectConnection('zeta', { user: 'authenticator' })).not.toHaveProperty('password')
+    expect(driver.tenantOwnerRole).toBe('tenant_owner')
+    // a retried create keeps the platform's passwords (its open connections keep working)
+    const before = password('pgfleet-admin')
+    await driver.createProject({ ...input, ref: 'zeta' })
+    expect(password('pgfleet-admin')).toBe(before)
+  })
+
+  it('declares the tenant’s owner with the local driver’s attributes and bootstraps it from a Secret', async () => {
+    const { api, driver } = await harness()
+    await driver.createProject({ ...input, major: 15, ref: 'theta' })
+    const managed = api.get('clusters', NS, 'theta')?.spec?.managed as { roles: Record<string, unknown>[] } | undefined
+    const roles = managed?.roles ?? []
+    expect(roles.find((role) => role.name === 'tenant_owner')).toMatchObject({
+      login: true,
+      superuser: false,
+      createrole: false,
+      createdb: true,
+      bypassrls: true,
+      replication: false,
+    })
+    const bootstrap = api.get('secrets', NS, 'pgfleet-theta-bootstrap') as unknown as { data: Record<string, string> }
+    const sql = Buffer.from(bootstrap.data['roles.sql'] ?? '', 'base64').toString('utf8')
+    expect(sql).toContain(
+      'ALTER ROLE tenant_owner LOGIN NOSUPERUSER NOCREATEROLE CREATEDB BYPASSRLS NOREPLICATION INHERIT PASSWORD',
+    )
+    expect(sql).toContain('ALTER DATABASE postgres OWNER TO tenant_owner;')
+    expect(sql).not.toContain('super-secret')
   })
 })
 
@@ -326,9 +310,11 @@ describe('KubernetesDriver failures', () => {
     const { driver } = await harness(null, { objectStore: null })
     await expect(driver.openBackup()).rejects.toThrow(DriverOperationUnsupportedError)
     await expect(driver.openBackup()).rejects.toThrow(/object store/)
+    // the platform shows this reason instead of a download control
+    expect(driver.unavailableOperations.backup_download).toMatch(/cannot be downloaded/)
     await expect(driver.pauseProject('xi')).rejects.toThrow(/Pausing needs a backup object store/)
     await expect(driver.backupProject('xi')).rejects.toThrow(/Backups need an object store/)
-    await expect(driver.cloneProjectData()).rejects.toThrow(DriverOperationUnsupportedError)
+    await expect(driver.checkBackupRestore('xi', 'any', runtime)).rejects.toThrow(/Backups need an object store/)
     await expect(driver.projectHealth('Bad_Ref')).rejects.toThrow(/cannot name Kubernetes resources/)
   })
 })

@@ -26,11 +26,15 @@ import type {
 } from '../types'
 import type { KubeObject } from './api'
 import { KubernetesBackups } from './backups'
+import { projectConnectionConfig } from './connections'
 import { clusterMajor, KubernetesContext, type KubernetesDriverOptions, runtimeConfigPatch } from './context'
+import { KubernetesCopies } from './copies'
+import { diskReadings, measureDisk } from './disk'
 import { hibernationPatch, restartPatch } from './manifests/annotations'
 import { type ProjectClusterConfig, READ_ONLY_PARAMETER } from './manifests/cluster'
-import { poolerName, superuserSecretName } from './manifests/names'
+import { poolerName } from './manifests/names'
 import { projectPooler } from './manifests/pooler'
+import { KUBERNETES_TENANT_OWNER } from './manifests/roles'
 import { createProjectResources, destroyProjectResources, untilReady, waitForReady } from './provisioning'
 import {
   clusterCondition,
@@ -43,11 +47,15 @@ import {
 } from './status'
 import { KubernetesUpgrades } from './upgrade'
 
+/**
+ * A Barman Cloud base backup is an online copy that is consistent only with the WAL archived while it ran: there is
+ * no one self-contained archive to hand over, as the local driver's cold backups are.
+ */
+const BACKUP_DOWNLOAD_UNAVAILABLE =
+  'Backups of projects on Kubernetes cannot be downloaded: they are Barman Cloud backups in the object store, which need its archived WAL to restore. Restore them here, or read them from the object store with Barman Cloud.'
+
 const unsupported = (operation: string, message: string) =>
   new DriverOperationUnsupportedError('kubernetes', operation, message)
-
-/** Every Postgres connection goes to PgBouncer's port on the Pooler's Service. */
-const POSTGRES_PORT = 5432
 
 /**
  * Runs each project as a CloudNativePG Cluster, with a PgBouncer Pooler in front and daily Barman Cloud backups to
@@ -56,14 +64,19 @@ const POSTGRES_PORT = 5432
  */
 export class KubernetesDriver implements ProjectDriver {
   readonly kind = 'kubernetes'
+  /** CloudNativePG keeps `postgres` as its operator's superuser; the tenant's owner has this name instead. */
+  readonly tenantOwnerRole = KUBERNETES_TENANT_OWNER
+  readonly unavailableOperations = { backup_download: BACKUP_DOWNLOAD_UNAVAILABLE }
   private readonly k: KubernetesContext
   private readonly backups: KubernetesBackups
   private readonly upgrades: KubernetesUpgrades
+  private readonly copies: KubernetesCopies
 
   constructor(options: KubernetesDriverOptions) {
     this.k = new KubernetesContext(options)
     this.backups = new KubernetesBackups(this.k)
     this.upgrades = new KubernetesUpgrades(this.k)
+    this.copies = new KubernetesCopies(this.k, this.backups)
   }
 
   private async requireCluster(ref: string) {
@@ -76,11 +89,9 @@ export class KubernetesDriver implements ProjectDriver {
     return createProjectResources(this.k, input)
   }
 
-  async cloneProjectData(): Promise<CloneResult | null> {
-    throw unsupported(
-      'branch with data',
-      'Branches with data are not available on Kubernetes yet: create the branch without data',
-    )
+  /** A Cluster bootstrapped with `pg_basebackup` from the parent's primary (see copies.ts). */
+  cloneProjectData(sourceRef: string, targetRef: string): Promise<CloneResult | null> {
+    return this.copies.cloneFrom(sourceRef, targetRef)
   }
 
   async startProject(ref: string, config: ProjectRuntimeConfig & ProjectClusterConfig): Promise<StartProjectResult> {
@@ -130,7 +141,7 @@ export class KubernetesDriver implements ProjectDriver {
   }
 
   /**
-   * A base backup to the object store (the project's downloadable backup), then hibernation. A project already
+   * A base backup to the object store (what the paused project can be restored from), then hibernation. A project already
    * hibernated returns its newest backup.
    */
   async pauseProject(ref: string, _options?: LifecycleOptions): Promise<PauseProjectResult> {
@@ -220,10 +231,7 @@ export class KubernetesDriver implements ProjectDriver {
   }
 
   async openBackup(): Promise<{ stream: Readable; bytes: number } | null> {
-    throw unsupported(
-      'download a backup',
-      'On Kubernetes backups are kept in the object store by Barman Cloud: download them from there',
-    )
+    throw unsupported('download a backup', BACKUP_DOWNLOAD_UNAVAILABLE)
   }
 
   deleteBackups(ref: string, ids?: string[]): Promise<string[]> {
@@ -249,8 +257,9 @@ export class KubernetesDriver implements ProjectDriver {
     return this.backups.restore(ref, backup, runtime, target, options)
   }
 
-  async checkBackupRestore(): Promise<RestoreCheckResult> {
-    throw unsupported('check a backup', 'Checking a backup by restoring it is not available on Kubernetes yet')
+  /** A throwaway recovery Cluster whose every table is read, then deleted (see copies.ts). */
+  checkBackupRestore(ref: string, backup: string, runtime: ProjectRuntimeConfig): Promise<RestoreCheckResult> {
+    return this.copies.checkRestore(ref, backup, runtime)
   }
 
   /**
@@ -286,13 +295,14 @@ export class KubernetesDriver implements ProjectDriver {
     return this.upgrades.blockers(ref, sourceMajor, targetMajor)
   }
 
-  async projectDiskUsage(): Promise<number> {
-    throw unsupported('disk usage', 'Disk usage is not measured on Kubernetes: see the volume’s metrics in the cluster')
+  /** Databases, WAL and temporary files, as the running server reports them (see disk.ts). */
+  async projectDiskUsage(ref: string): Promise<number> {
+    return (await measureDisk(this.k, ref)).totalBytes
   }
 
-  /** No readings: the pods' resources are the cluster's metrics pipeline's to report. */
-  async projectResourceReadings(): Promise<Record<string, ProjectResourceReading>> {
-    return {}
+  /** Disk readings of the running projects; CPU and memory are left to the cluster's metrics (see disk.ts). */
+  projectResourceReadings(refs: string[]): Promise<Record<string, ProjectResourceReading>> {
+    return diskReadings(this.k, refs)
   }
 
   /** A parameter change CloudNativePG applies with a reload: no restart, no session ended. */
@@ -321,21 +331,12 @@ export class KubernetesDriver implements ProjectDriver {
     return destroyProjectResources(this.k, this.backups, ref)
   }
 
-  /** Through the Pooler's Service (`{ref}-pooler.{namespace}.svc`), as CloudNativePG's superuser by default. */
-  async projectConnection(ref: string, options: ProjectConnectionOptions = {}): Promise<ClientConfig> {
-    const namespace = await this.k.namespace(ref)
-    const user = options.user ?? 'postgres'
-    const config: ClientConfig = {
-      host: `${poolerName(ref)}.${namespace}.svc`,
-      port: POSTGRES_PORT,
-      database: options.database ?? 'postgres',
-      user,
-    }
-    if (user !== 'postgres') return config
-    const secret = await this.k.api.readSecret(namespace, superuserSecretName(ref))
-    const encoded = secret?.data?.password
-    if (!encoded) throw new Error(`Project ${ref} has no superuser Secret`)
-    return { ...config, password: Buffer.from(encoded, 'base64').toString('utf8') }
+  /**
+   * The platform superuser on the primary's Service by default; the tenant's owner (asked for as `postgres`, its
+   * local name) through the platform's login that acts as it; see connections.ts.
+   */
+  projectConnection(ref: string, options: ProjectConnectionOptions = {}): Promise<ClientConfig> {
+    return projectConnectionConfig(this.k, ref, options)
   }
 
   /** Each project runs in pods of its own. */

@@ -4,6 +4,7 @@ import type { ProjectRuntimeConfig } from '../types'
 import type { KubernetesContext } from './context'
 import { clusterMajor } from './context'
 import { CNPG_GROUP, CNPG_VERSION } from './manifests/names'
+import { projectManagedRoles } from './manifests/roles'
 import { CLUSTER_PHASES, clusterPhase, describeClusterState, isClusterReady, isFaultPhase } from './status'
 
 /** The data's major, as CloudNativePG reports it once a major upgrade is through. */
@@ -48,7 +49,12 @@ export class KubernetesUpgrades {
     if (blockers.length > 0) throw new Error(`Cannot upgrade: ${blockers.join('; ')}`)
     await progress('started')
     if (clusterMajor(cluster) !== target.major) {
-      await this.k.api.mergePatch(namespace, 'clusters', name, { spec: { imageCatalogRef: { major: target.major } } })
+      // the tenant owner's CREATEROLE depends on the major: the managed roles follow it
+      const spec = {
+        imageCatalogRef: { major: target.major },
+        managed: { roles: projectManagedRoles(ref, target.major) },
+      }
+      await this.k.api.mergePatch(namespace, 'clusters', name, { spec })
     }
     await progress('initiated data upgrade')
     const upgradeStarted = performance.now()

@@ -9,10 +9,13 @@ export function BackupsList({
   projectRef,
   backups,
   canRestore = false,
+  canDownload = true,
 }: {
   projectRef: string
   backups: readonly Backup[]
   canRestore?: boolean
+  /** False where the server says backups cannot be downloaded (the page shows why, once). */
+  canDownload?: boolean
 }) {
   return (
     <div className="overflow-x-auto rounded-lg border border-neutral-200 bg-white shadow-xs">
@@ -52,7 +55,7 @@ export function BackupsList({
               <td className="px-4 py-2.5 text-right whitespace-nowrap">
                 <span className="inline-flex gap-2">
                   {canRestore && <BackupRestoreButton projectRef={projectRef} backup={backup} />}
-                  <BackupDownloadButton projectRef={projectRef} backup={backup} />
+                  {canDownload && <BackupDownloadButton projectRef={projectRef} backup={backup} />}
                 </span>
               </td>
             </tr>

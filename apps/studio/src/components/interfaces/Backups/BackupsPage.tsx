@@ -33,6 +33,8 @@ export function BackupsPage({ scheduled = false }: { scheduled?: boolean }) {
   const schedule = useBackupScheduleQuery({ ref }, { enabled: scheduled })
   const inProgress = schedule.data?.in_progress ?? false
   const { data, isPending, isError, error, refetch, isFetching } = useDownloadableBackupsQuery({ ref })
+  // the server decides: where backups cannot be downloaded, the page says why and offers no download
+  const downloadUnavailable = project?.unavailable_operations.backup_download ?? null
   // a backup that just finished joins the list
   const wasInProgress = useRef(inProgress)
   useEffect(() => {
@@ -68,6 +70,14 @@ export function BackupsPage({ scheduled = false }: { scheduled?: boolean }) {
             canManage={canManage}
           />
         ))}
+      {downloadUnavailable && (
+        <p
+          className="rounded-lg border border-neutral-200 bg-neutral-50 p-4 text-sm text-neutral-700"
+          data-testid="backup-download-unavailable"
+        >
+          {downloadUnavailable}
+        </p>
+      )}
       {isPending ? (
         <div role="status" className="space-y-2">
           <span className="sr-only">Loading backups</span>
@@ -93,6 +103,7 @@ export function BackupsPage({ scheduled = false }: { scheduled?: boolean }) {
           projectRef={ref}
           backups={data.backups}
           canRestore={scheduled && canManage && project?.status === 'ACTIVE_HEALTHY'}
+          canDownload={!downloadUnavailable}
         />
       )}
     </PageContainer>

@@ -25,6 +25,7 @@ const PROJECT = {
   connectionString: null,
   restUrl: 'http://127.0.0.1/p/abcdefghijklmnopqrst/rest/v1/',
   postgrestStatus: 'ONLINE',
+  unavailable_operations: { backup_download: null },
 } as unknown as Project
 
 const fetchMock = vi.fn<typeof fetch>()

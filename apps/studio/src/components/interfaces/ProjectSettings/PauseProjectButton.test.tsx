@@ -26,6 +26,7 @@ const project: Project = {
   connectionString: 'postgresql://postgres:[YOUR-PASSWORD]@127.0.0.1:55401/postgres',
   restUrl: 'http://127.0.0.1/p/abcdefghijklmnopqrst/rest/v1/',
   postgrestStatus: 'ONLINE',
+  unavailable_operations: { backup_download: null },
 }
 
 const PAUSE_PATH = `/platform/projects/${project.ref}/pause`

@@ -11,8 +11,26 @@ import {
   NO_BACKUPS_TO_DOWNLOAD_MESSAGE,
 } from './project-status.constants'
 
-/** The project's latest backup (named by its pause status), handed to the browser as a download. */
+/**
+ * The project's latest backup (named by its pause status), handed to the browser as a download. Where the server
+ * says backups cannot be downloaded, a disabled button with the reason.
+ */
 export function DownloadLatestBackupButton({ project }: { project: Project }) {
+  const unavailable = project.unavailable_operations.backup_download
+  if (unavailable) {
+    return (
+      <div className="space-y-1" data-testid="download-latest-backup-unavailable">
+        <Button disabled title={unavailable}>
+          {DOWNLOAD_LATEST_BACKUP_LABEL}
+        </Button>
+        <p className="text-xs text-neutral-600">{unavailable}</p>
+      </div>
+    )
+  }
+  return <LatestBackupDownload project={project} />
+}
+
+function LatestBackupDownload({ project }: { project: Project }) {
   const pauseStatus = useProjectPauseStatusQuery({ ref: project.ref })
   const download = useBackupDownloadMutation({
     onSuccess: ({ fileUrl }) => startBrowserDownload(fileUrl),

@@ -1,16 +1,10 @@
 import type { SettingValue } from '../../../cluster/types'
 import { computeSettings } from '../../../compute'
 import type { ProjectRuntimeConfig } from '../../types'
-import {
-  bootstrapSecretName,
-  CNPG_API_VERSION,
-  CNPG_GROUP,
-  MAJOR_LABEL,
-  projectLabels,
-  superuserSecretName,
-} from './names'
+import { bootstrapSecretName, CNPG_API_VERSION, CNPG_GROUP, MAJOR_LABEL, projectLabels } from './names'
 import { type BarmanObjectStore, barmanObjectStore, type ObjectStoreConfig } from './object-store'
 import { type ContainerResources, computeResources, storageQuantity } from './resources'
+import { type ManagedRole, PROJECT_HBA_RULES, projectManagedRoles } from './roles'
 
 /** How the platform runs projects on this Kubernetes cluster (the same for every project). */
 export interface ClusterTemplate {
@@ -46,18 +40,35 @@ export interface ClusterManifest {
   spec: {
     instances: number
     imageCatalogRef: { apiGroup: string; kind: string; name: string; major: number }
-    enableSuperuserAccess: true
-    superuserSecret: { name: string }
-    postgresql: ClusterPostgresql
+    enableSuperuserAccess: false
+    managed: { roles: ManagedRole[] }
+    postgresql: ClusterPostgresql & { pg_hba: string[] }
     resources: ContainerResources
     storage: { size: string; storageClass?: string }
     bootstrap:
       | { initdb: { postInitSQLRefs: { secretRefs: { name: string; key: string }[] } } }
       | { recovery: { source: string; recoveryTarget: RecoveryTarget } }
-    externalClusters?: { name: string; barmanObjectStore: BarmanObjectStore }[]
+      | { pg_basebackup: { source: string } }
+    externalClusters?: ExternalCluster[]
     backup?: { barmanObjectStore: BarmanObjectStore; retentionPolicy?: string }
   }
 }
+
+interface SecretKeyRef {
+  name: string
+  key: string
+}
+
+/** Another server a Cluster recovers or copies from: an object store folder, or a live Cluster over TLS. */
+export type ExternalCluster =
+  | { name: string; barmanObjectStore: BarmanObjectStore }
+  | {
+      name: string
+      connectionParameters: Record<string, string>
+      sslCert: SecretKeyRef
+      sslKey: SecretKeyRef
+      sslRootCert: SecretKeyRef
+    }
 
 export interface ClusterPostgresql {
   parameters: Record<string, string>
@@ -163,9 +174,10 @@ function clusterSpecCommon(template: ClusterTemplate, ref: string, config: Proje
       name: template.imageCatalog.name,
       major: config.major,
     },
-    enableSuperuserAccess: true as const,
-    superuserSecret: { name: superuserSecretName(ref) },
-    postgresql: clusterPostgresql(config),
+    // CloudNativePG's `postgres` stays its operator's: no password, so no way in but the pod's unix socket
+    enableSuperuserAccess: false as const,
+    managed: { roles: projectManagedRoles(ref, config.major) },
+    postgresql: { ...clusterPostgresql(config), pg_hba: [...PROJECT_HBA_RULES] },
     resources: computeResources(config.computeSize),
     storage: { size: storageQuantity(config.diskSizeBytes ?? template.defaultDiskSizeBytes), ...storageClass },
   }
@@ -225,6 +237,7 @@ export function recoveryCluster(
   name: string,
   config: ProjectClusterConfig,
   source: RecoverySource,
+  options: { archive?: boolean } = {},
 ): ClusterManifest {
   if (!template.objectStore) throw new Error('A restore needs the backup object store, and none is configured')
   const recoveryTarget: RecoveryTarget = source.targetTime
@@ -240,6 +253,49 @@ export function recoveryCluster(
       externalClusters: [
         { name: RECOVERY_SOURCE, barmanObjectStore: barmanObjectStore(template.objectStore, source.clusterName) },
       ],
+      // a throwaway copy (a restore check) archives nothing
+      ...(options.archive === false ? {} : backupStanza(template)),
+    },
+  }
+}
+
+/** The name the parent has in `externalClusters` when a branch copies it. */
+export const COPY_SOURCE = 'parent'
+
+/**
+ * A branch with data: a Cluster bootstrapped by `pg_basebackup` from its parent's primary (the `-rw` Service),
+ * as CloudNativePG's `streaming_replica` with the client certificate and CA the operator keeps in the parent's
+ * Secrets (`{parent}-replication`, `{parent}-ca`); the branch is therefore in the parent's namespace. The copy
+ * carries the parent's roles; the managed roles then apply the branch's own platform passwords.
+ */
+export function branchCluster(
+  template: ClusterTemplate,
+  ref: string,
+  name: string,
+  config: ProjectClusterConfig,
+  parentClusterName: string,
+): ClusterManifest {
+  return {
+    apiVersion: CNPG_API_VERSION,
+    kind: 'Cluster',
+    metadata: clusterMetadata(template, ref, name, config.major),
+    spec: {
+      ...clusterSpecCommon(template, ref, config),
+      bootstrap: { pg_basebackup: { source: COPY_SOURCE } },
+      externalClusters: [
+        {
+          name: COPY_SOURCE,
+          connectionParameters: {
+            host: `${parentClusterName}-rw`,
+            user: 'streaming_replica',
+            dbname: 'postgres',
+            sslmode: 'verify-full',
+          },
+          sslCert: { name: `${parentClusterName}-replication`, key: 'tls.crt' },
+          sslKey: { name: `${parentClusterName}-replication`, key: 'tls.key' },
+          sslRootCert: { name: `${parentClusterName}-ca`, key: 'ca.crt' },
+        },
+      ],
       ...backupStanza(template),
     },
   }
@@ -251,17 +307,6 @@ export interface SecretManifest {
   metadata: Metadata
   type: string
   stringData: Record<string, string>
-}
-
-/** CloudNativePG's superuser (`postgres`) password, as the basic-auth Secret `superuserSecret` expects. */
-export function superuserSecret(template: ClusterTemplate, ref: string, password: string): SecretManifest {
-  return {
-    apiVersion: 'v1',
-    kind: 'Secret',
-    metadata: { name: superuserSecretName(ref), namespace: template.namespace, labels: projectLabels(ref) },
-    type: 'kubernetes.io/basic-auth',
-    stringData: { username: 'postgres', password },
-  }
 }
 
 /** The SQL run after initdb (it holds a password verifier, hence a Secret rather than a ConfigMap). */

@@ -3,14 +3,7 @@ import { COMPUTE_SIZES } from '../../../compute'
 import { hibernationPatch, restartPatch } from './annotations'
 import { projectBackup, projectScheduledBackup } from './backups'
 import { projectBootstrapSql } from './bootstrap-sql'
-import {
-  bootstrapSecret,
-  type ClusterTemplate,
-  clusterParameters,
-  projectCluster,
-  recoveryCluster,
-  superuserSecret,
-} from './cluster'
+import { bootstrapSecret, type ClusterTemplate, clusterParameters, projectCluster, recoveryCluster } from './cluster'
 import { CrdSchemas } from './crd-schema'
 import { assertKubernetesRef, backupName, recoveryClusterName } from './names'
 import { projectPooler } from './pooler'
@@ -102,7 +95,7 @@ describe('manifests validate against CloudNativePG’s CRDs', () => {
         recoveryTarget: { backupID: source.backupId, targetTime: '2026-11-26T19:30:00.000Z' },
       },
     })
-    expect(toTime.spec.externalClusters?.[0]?.barmanObjectStore.serverName).toBe(ref)
+    expect(toTime.spec.externalClusters?.[0]).toMatchObject({ barmanObjectStore: { serverName: ref } })
     const toEnd = recoveryCluster(template, ref, name, runtime, { ...source, targetTime: undefined })
     expect(schemas.validate(toEnd)).toEqual([])
     expect(toEnd.spec.bootstrap).toMatchObject({ recovery: { recoveryTarget: { targetImmediate: true } } })
@@ -179,14 +172,11 @@ describe('what the manifests say', () => {
   })
 
   it('keeps passwords out of plain text and names secrets apart from CloudNativePG’s own', () => {
-    const sql = projectBootstrapSql('s3cret')
+    const sql = projectBootstrapSql(17, { ownerPassword: 'own3r', authenticatorPassword: 's3cret' })
     expect(sql).not.toContain('s3cret')
+    expect(sql).not.toContain('own3r')
     expect(sql).toMatch(/ALTER ROLE authenticator LOGIN NOINHERIT PASSWORD 'SCRAM-SHA-256\$/)
     expect(bootstrapSecret(template, ref, sql).metadata.name).toBe(`pgfleet-${ref}-bootstrap`)
-    expect(superuserSecret(template, ref, 'pw')).toMatchObject({
-      type: 'kubernetes.io/basic-auth',
-      stringData: { username: 'postgres', password: 'pw' },
-    })
   })
 
   it('accepts only refs that can name Kubernetes resources', () => {

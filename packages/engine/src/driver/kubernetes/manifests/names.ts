@@ -46,11 +46,15 @@ export function recoveryClusterName(ref: string, at: Date): string {
   return `${ref}-r${stamp}`
 }
 
+/** `{ref}-c{yyyymmddhhmmss}`: a throwaway Cluster that checks a backup restores (then deleted). */
+export function checkClusterName(ref: string, at: Date): string {
+  return recoveryClusterName(ref, at).replace(/-r(\d{14})$/, '-c$1')
+}
+
 /** The Pooler keeps its name whichever Cluster it points at: it is the project's stable address. */
 export const poolerName = (ref: string): string => `${ref}-pooler`
 export const scheduledBackupName = (ref: string): string => `${ref}-daily`
 /** Prefixed, so they never meet the `{cluster}-superuser` and `{cluster}-app` Secrets CloudNativePG makes. */
-export const superuserSecretName = (ref: string): string => `pgfleet-${ref}-superuser`
 export const bootstrapSecretName = (ref: string): string => `pgfleet-${ref}-bootstrap`
 /** A Backup the driver asked for: `{ref}-{yyyymmddhhmmssmmm}` (milliseconds keep two quick backups apart). */
 export function backupName(ref: string, at: Date): string {

@@ -4,8 +4,11 @@ export interface ObjectStoreConfig {
   destinationPath: string
   /** For stores other than AWS S3, e.g. `http://minio.pgfleet.svc:9000`. */
   endpointURL?: string
-  /** A Secret in the projects' namespace holding the access key pair. */
-  credentialsSecret: { name: string; accessKeyIdKey: string; secretAccessKeyKey: string }
+  /**
+   * A Secret in the projects' namespace holding the access key pair. With a namespace per organization, `copyFrom`
+   * names the namespace that keeps it: the driver copies it into each organization's namespace.
+   */
+  credentialsSecret: { name: string; accessKeyIdKey: string; secretAccessKeyKey: string; copyFrom?: string }
   /** How long backups and the WAL they need are kept, e.g. `30d` (CloudNativePG deletes older ones). */
   retentionPolicy?: string
 }

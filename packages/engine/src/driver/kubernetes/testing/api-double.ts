@@ -82,6 +82,15 @@ function route(path: string): Route | null {
   return null
 }
 
+/** The API server stores a Secret's `stringData` base64-encoded in `data`, and answers with `data` only. */
+function encodeStringData(secret: KubeObject): KubeObject {
+  const { stringData, ...rest } = secret as KubeObject & { stringData?: Record<string, string> }
+  if (!stringData) return secret
+  const data = { ...((rest as { data?: Record<string, string> }).data ?? {}) }
+  for (const [key, value] of Object.entries(stringData)) data[key] = Buffer.from(value).toString('base64')
+  return { ...rest, data } as KubeObject
+}
+
 export class KubernetesApiDouble {
   private server: Server | null = null
   private readonly objects = new Map<string, KubeObject>()
@@ -141,7 +150,7 @@ export class KubernetesApiDouble {
   put(plural: string, namespace: string, object: KubeObject): KubeObject {
     const key = `${plural}/${namespace}/${object.metadata.name}`
     const type: EventType = this.objects.has(key) ? 'MODIFIED' : 'ADDED'
-    const stored = this.stamp(plural, namespace, object)
+    const stored = this.stamp(plural, namespace, plural === 'secrets' ? encodeStringData(object) : object)
     this.objects.set(key, stored)
     this.emit({ type, plural, namespace, object: stored, resourceVersion: this.version })
     return stored
