@@ -1,6 +1,7 @@
 import { readdir, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { withClient } from '../cluster/client'
+import { writeCutOffHba } from '../cluster/hba'
 import { initCluster, partialDataDir } from '../cluster/init'
 import { clusterPid } from '../cluster/pid-file'
 import { PLATFORM_SUPERUSER } from '../cluster/role-names'
@@ -12,9 +13,8 @@ import type { PostgresEngine } from '../engines/types'
 import { mkdirOwned } from '../system/fs-owned'
 import { runCommand } from '../system/run-command'
 import { copyRoles } from '../upgrade/copy-roles'
-import { cutOffClients } from '../upgrade/cut-off'
 import { createDatabaseLike, databasesOf, verifyCopies } from '../upgrade/databases'
-import { dumpAndRestore, dumpTools } from '../upgrade/dump-restore'
+import { type DumpTools, dumpAndRestore, dumpTools } from '../upgrade/dump-restore'
 import { missingExtensions, updateExtensions } from '../upgrade/extensions'
 import { logicalReplicationBlockers } from '../upgrade/logical-replication'
 import type { UpgradeProgressKey } from '../upgrade/progress'
@@ -70,7 +70,7 @@ export interface DataPhaseInput {
   host: UpgradeHost
   ref: string
   source: ProjectRuntimeConfig
-  tools: { pgDump: string; pgRestore: string }
+  tools: DumpTools
   newSpec: ClusterSpec
   oldLocation: ClusterSpec
   databases: string[]
@@ -122,7 +122,7 @@ export async function upgradeBlockers(
   const blockers: string[] = []
   if (!target) blockers.push(`Postgres ${targetMajor} is not installed on this platform`)
   if (!source || !dumpTools(source)) {
-    blockers.push(`pg_dump and pg_restore of Postgres ${sourceMajor} are not installed on this host`)
+    blockers.push(`pg_dump, pg_restore and psql of Postgres ${sourceMajor} are not installed on this host`)
   }
   if (!location) blockers.push('The project must be running to check it for an upgrade')
   if (target && location) {
@@ -227,34 +227,36 @@ async function chooseMethod(location: ClusterSpec, databases: string[]): Promise
 }
 
 /**
- * The dump-and-restore phase: clients are cut off (see cutOffClients), each database is
+ * The dump-and-restore phase: clients are cut off (the old cluster restarts on its socket only), each database is
  * dumped and restored, the copies are compared, extensions updated and statistics rebuilt.
  */
 async function dumpDataPhase(input: DataPhaseInput): Promise<DataPhaseResult> {
-  const { tools, newSpec, databases, progress, oldLocation } = input
+  const { host, ref, source, tools, newSpec, databases, progress } = input
+  // Clients are cut off for the whole copy: the old cluster restarts without a TCP listener, so a client that keeps
+  // retrying is refused by the kernel rather than by a server process forked to check its login, which would take
+  // the CPU the copy needs; its access rules admit only the platform superuser, so the platform's own socket
+  // clients (data API, storage) wait too.
   input.cutOff()
-  await cutOffClients(oldLocation)
-  input.step('cut off clients')
+  await stopCluster(input.oldLocation, 'fast')
+  const oldLocation = await host.configuredSpec(ref, { ...source, port: null })
+  await writeCutOffHba(oldLocation.dataDir, oldLocation.runAs)
+  await startCluster(oldLocation, { timeoutMs: host.startTimeoutMs })
+  input.step('restart on the socket only')
   await progress('initiated data upgrade')
 
   let dumpMs = 0
   let restoreMs = 0
-  const rowsRead = new Map<string, Map<string, number>>()
   for (const database of databases) {
     await createDatabaseLike(oldLocation, newSpec, database)
     const copied = await dumpAndRestore(tools, oldLocation, newSpec, database)
     dumpMs += copied.dumpMs
     restoreMs += copied.restoreMs
-    rowsRead.set(database, copied.rowsRead)
   }
   input.step('dump and restore')
   await progress('completed data upgrade')
 
   // the new cluster's data goes to disk while the copies are compared, so the switchover's flush finds little left
-  await Promise.all([
-    verifyCopies(oldLocation, newSpec, databases, rowsRead),
-    runCommand('sync', ['-f', newSpec.dataDir]),
-  ])
+  await Promise.all([verifyCopies(oldLocation, newSpec, databases), runCommand('sync', ['-f', newSpec.dataDir])])
   input.step('compare objects and rows')
   await progress('detached volume from original instance')
 
@@ -287,7 +289,8 @@ export async function upgradeProject(
   const sourceEngine = host.engineFor(source.major)
   host.engineFor(target.major)
   const tools = dumpTools(sourceEngine)
-  if (!tools) throw new Error(`Upgrading from Postgres ${source.major} needs its pg_dump and pg_restore on this host`)
+  if (!tools)
+    throw new Error(`Upgrading from Postgres ${source.major} needs its pg_dump, pg_restore and psql on this host`)
   const upgrading = `${dataDir}.upgrading`
   const resumed = await settleSwitchover(host, ref, target, upgrading, progress)
   if (resumed) return { ...resumed, timings: { ...resumed.timings, totalMs: Math.round(performance.now() - started) } }

@@ -2,29 +2,23 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { withClient } from '../cluster/client'
-import { PLATFORM_SUPERUSER } from '../cluster/role-names'
 import type { ClusterLocation } from '../cluster/types'
-import { settingsPort } from '../cluster/types'
 import type { PostgresEngine } from '../engines/types'
 import { runCommand } from '../system/run-command'
-import { eachWithLimit, exactTablePattern, streamTable, tablesToStream } from './stream-tables'
+import { connectionArgs, eachWithLimit, exactTablePattern, streamTable, tablesToStream } from './stream-tables'
 
-/** The client programs a dump-and-restore upgrade needs, from the source's major (they read its catalog). */
-export function dumpTools(source: Pick<PostgresEngine, 'tools'>): { pgDump: string; pgRestore: string } | null {
-  const { pg_dump: pgDump, pg_restore: pgRestore } = source.tools
-  return pgDump && pgRestore ? { pgDump, pgRestore } : null
+/** The client programs an upgrade needs, from the source's major (they read its catalog). */
+export function dumpTools(source: Pick<PostgresEngine, 'tools'>): DumpTools | null {
+  const { pg_dump: pgDump, pg_restore: pgRestore, psql } = source.tools
+  return pgDump && pgRestore && psql ? { pgDump, pgRestore, psql } : null
 }
 
-const connectionArgs = (location: Pick<ClusterLocation, 'socketDir' | 'port'>, database: string) => [
-  '--host',
-  location.socketDir,
-  '--port',
-  String(settingsPort(location)),
-  '--username',
-  PLATFORM_SUPERUSER,
-  '--dbname',
-  database,
-]
+export interface DumpTools {
+  pgDump: string
+  pgRestore: string
+  /** streams the rows of large tables (see streamTable) */
+  psql: string
+}
 
 /** Tables from this size up move by a direct COPY stream; smaller ones go through the dump with everything else. */
 const STREAM_MIN_BYTES = 8 * 1024 ** 2
@@ -41,17 +35,17 @@ const TOOL_TIMEOUT_MS = 6 * 3600_000
  * - the large tables' rows by direct COPY streams from the source to the target, two at a time, while the dump's
  *   own rows are restored; reading and writing run at once, and no copy of the data lands on disk between them;
  * - `pg_restore -j2` of its post-data section: indexes, constraints and triggers are built on the loaded tables.
- * Both tools run as the platform superuser over the clusters' unix sockets. Answers the time of each half and the
- * rows read from each streamed table (the source's row counts, since no client can write). `streamMinBytes`
+ * The tools run as the platform superuser over the clusters' unix sockets. Answers the time of each half and the
+ * rows each stream copied. `streamMinBytes`
  * overrides the size from which a table streams (tests stream every table).
  */
 export async function dumpAndRestore(
-  tools: { pgDump: string; pgRestore: string },
+  tools: DumpTools,
   source: Pick<ClusterLocation, 'socketDir' | 'port'>,
   target: Pick<ClusterLocation, 'socketDir' | 'port'>,
   database: string,
   options: { streamMinBytes?: number } = {},
-): Promise<{ dumpMs: number; restoreMs: number; rowsRead: Map<string, number> }> {
+): Promise<{ dumpMs: number; restoreMs: number; rowsCopied: Map<string, number> }> {
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pgfleet-upgrade-'))
   const file = path.join(dir, 'database.dump')
   const restore = (section: string[]) =>
@@ -79,17 +73,17 @@ export async function dumpAndRestore(
     )
     const dumped = performance.now()
     await restore(['--section=pre-data'])
-    const rowsRead = new Map<string, number>()
+    const rowsCopied = new Map<string, number>()
     const outcomes = await Promise.allSettled([
       restore(['--section=data']),
       eachWithLimit(streamed, PARALLEL_STREAMS, async (table) => {
-        rowsRead.set(table.name, await streamTable(source, target, database, table))
+        rowsCopied.set(table.name, await streamTable(tools.psql, source, target, database, table))
       }),
     ])
     const failure = outcomes.find((outcome) => outcome.status === 'rejected')
     if (failure) throw failure.reason
     await restore(['--section=post-data', '--jobs=2'])
-    return { dumpMs: Math.round(dumped - started), restoreMs: Math.round(performance.now() - dumped), rowsRead }
+    return { dumpMs: Math.round(dumped - started), restoreMs: Math.round(performance.now() - dumped), rowsCopied }
   } finally {
     await rm(dir, { recursive: true, force: true })
   }
@@ -100,7 +94,7 @@ export async function dumpAndRestore(
  * to fill: `pg_dump --schema-only` of the source, then `pg_restore --exit-on-error`.
  */
 export async function copySchema(
-  tools: { pgDump: string; pgRestore: string },
+  tools: DumpTools,
   source: Pick<ClusterLocation, 'socketDir' | 'port'>,
   target: Pick<ClusterLocation, 'socketDir' | 'port'>,
   database: string,

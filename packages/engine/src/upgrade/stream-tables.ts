@@ -1,8 +1,11 @@
-import { pipeline } from 'node:stream/promises'
+import { type ChildProcess, type ChildProcessByStdio, spawn } from 'node:child_process'
+import type { Readable, Writable } from 'node:stream'
 import type pg from 'pg'
-import { from as copyFrom, to as copyTo } from 'pg-copy-streams'
-import { withClient } from '../cluster/client'
+import { PLATFORM_SESSION_OPTIONS } from '../cluster/client'
+import { PLATFORM_SUPERUSER } from '../cluster/role-names'
 import type { ClusterLocation } from '../cluster/types'
+import { settingsPort } from '../cluster/types'
+import { postgresEnv } from '../system/run-command'
 
 /** A table whose rows move by a direct COPY stream instead of through the dump. */
 export interface StreamedTable {
@@ -47,37 +50,110 @@ export async function tablesToStream(client: pg.ClientBase, minBytes: number): P
 export const exactTablePattern = (table: Pick<StreamedTable, 'schema' | 'table'>): string =>
   `"${table.schema.replaceAll('"', '""')}"."${table.table.replaceAll('"', '""')}"`
 
+/** How the client tools reach a cluster: its unix socket, as the platform superuser. */
+export const connectionArgs = (location: Pick<ClusterLocation, 'socketDir' | 'port'>, database: string) => [
+  '--host',
+  location.socketDir,
+  '--port',
+  String(settingsPort(location)),
+  '--username',
+  PLATFORM_SUPERUSER,
+  '--dbname',
+  database,
+]
+
+/** Output kept of a psql run, for its error message. */
+const MAX_STDERR_CHARS = 4_000
+
+function runPsql(psql: string, args: string[]): ChildProcessByStdio<Writable, Readable, Readable> {
+  // the platform's session settings win over whatever the tenant set on the database (a statement timeout, a
+  // read-only default)
+  return spawn(psql, ['--no-psqlrc', ...args], {
+    env: postgresEnv({ PGOPTIONS: PLATFORM_SESSION_OPTIONS }),
+    stdio: ['pipe', 'pipe', 'pipe'],
+  })
+}
+
+function exitOf(child: ChildProcess, stderr: () => string, what: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    child.once('error', (error) => reject(new Error(`${what} could not run: ${error.message}`)))
+    child.once('close', (code, signal) => {
+      if (code === 0) resolve()
+      else reject(new Error(`${what} failed (${signal ?? `exit ${code}`}): ${stderr().trim() || 'no message'}`))
+    })
+  })
+}
+
 /**
- * Copies one table's rows from the source cluster into the same, empty table of the target: the source's
- * `COPY TO` piped into the target's `COPY FROM`, both halves running at once. The target truncates the table in the
- * same transaction first, so with `wal_level=minimal` its rows skip the WAL. Answers the number of rows read.
- * Clients must be cut off from the source: the rows read are then all the rows.
+ * Copies one table's rows from the source cluster into the same, empty table of the target: one psql runs the
+ * source's `COPY TO`, another the target's `COPY FROM`, and the first's output is piped into the second, so both
+ * halves run at once and the rows pass through no JavaScript. The target truncates the table in the same
+ * transaction first, so with `wal_level=minimal` its rows skip the WAL. The target's input is closed only once the
+ * source finished without error (a cut-short text COPY would otherwise commit the rows so far). Answers the rows
+ * written. Clients must be cut off from the source.
  */
 export async function streamTable(
+  psql: string,
   source: Pick<ClusterLocation, 'socketDir' | 'port'>,
   target: Pick<ClusterLocation, 'socketDir' | 'port'>,
   database: string,
   table: StreamedTable,
 ): Promise<number> {
   const format = table.binary ? ' (format binary)' : ''
-  return withClient(
-    source,
-    (from) =>
-      withClient(
-        target,
-        async (to) => {
-          await to.query('begin')
-          await to.query(`truncate only ${table.name}`)
-          const reading = from.query(copyTo(`copy ${table.name} to stdout${format}`))
-          const writing = to.query(copyFrom(`copy ${table.name} from stdin${format}`))
-          await pipeline(reading, writing)
-          await to.query('commit')
-          return reading.rowCount
-        },
-        { database },
-      ),
-    { database },
-  )
+  const reader = runPsql(psql, [
+    '--quiet',
+    ...connectionArgs(source, database),
+    '--command',
+    `copy ${table.name} to stdout${format}`,
+  ])
+  reader.stdin.end()
+  const writer = runPsql(psql, [
+    '--set',
+    'ON_ERROR_STOP=1',
+    ...connectionArgs(target, database),
+    '--command',
+    'begin',
+    '--command',
+    `truncate only ${table.name}`,
+    '--command',
+    `copy ${table.name} from stdin${format}`,
+    '--command',
+    'commit',
+  ])
+  let readerErrors = ''
+  let writerErrors = ''
+  let written = ''
+  reader.stderr.on('data', (chunk: Buffer) => {
+    readerErrors = (readerErrors + chunk.toString()).slice(-MAX_STDERR_CHARS)
+  })
+  writer.stderr.on('data', (chunk: Buffer) => {
+    writerErrors = (writerErrors + chunk.toString()).slice(-MAX_STDERR_CHARS)
+  })
+  writer.stdout.on('data', (chunk: Buffer) => {
+    written = (written + chunk.toString()).slice(-MAX_STDERR_CHARS)
+  })
+  // a writer that failed early closes its input: what the reader still sends goes nowhere
+  writer.stdin.on('error', () => {})
+  reader.stdout.pipe(writer.stdin, { end: false })
+  const reading = exitOf(reader, () => readerErrors, `Reading ${table.name}`)
+  const writing = exitOf(writer, () => writerErrors, `Writing ${table.name}`)
+  try {
+    await reading
+  } catch (error) {
+    writer.kill('SIGKILL')
+    await writing.catch(() => {})
+    throw error
+  }
+  writer.stdin.end()
+  try {
+    await writing
+  } catch (error) {
+    reader.kill('SIGKILL')
+    throw error
+  }
+  const rows = /^COPY (\d+)$/m.exec(written)?.[1]
+  if (rows === undefined) throw new Error(`Writing ${table.name} did not report its rows: ${written.trim()}`)
+  return Number(rows)
 }
 
 /**

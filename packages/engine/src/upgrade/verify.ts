@@ -18,32 +18,19 @@ const TABLES = `
 select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
  where c.relkind in ('r', 'p', 'm') and n.nspname !~ '^pg_' and n.nspname <> 'information_schema' order by 1`
 
-async function counts(client: pg.ClientBase, knownRows: ReadonlyMap<string, number>): Promise<Map<string, number>> {
+async function counts(client: pg.ClientBase): Promise<Map<string, number>> {
   const result = new Map<string, number>()
   for (const row of (await client.query<{ kind: string; n: number }>(OBJECT_COUNTS)).rows) result.set(row.kind, row.n)
   for (const { name } of (await client.query<{ name: string }>(TABLES)).rows) {
-    const known = knownRows.get(name)
-    if (known !== undefined) {
-      result.set(`rows of ${name}`, known)
-      continue
-    }
     const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${name}`)
     result.set(`rows of ${name}`, Number(rows[0]?.n ?? 0))
   }
   return result
 }
 
-/**
- * The differences between two copies of one database: object counts per kind and row counts per table.
- * `knownSourceRows` holds row counts of source tables already read in full (by name as `schema.table`, each quoted
- * as an identifier), which are not counted again; the target's tables are always counted.
- */
-export async function compareDatabases(
-  source: pg.ClientBase,
-  target: pg.ClientBase,
-  knownSourceRows: ReadonlyMap<string, number> = new Map(),
-): Promise<string[]> {
-  const [before, after] = await Promise.all([counts(source, knownSourceRows), counts(target, new Map())])
+/** The differences between two copies of one database: object counts per kind and row counts per table. */
+export async function compareDatabases(source: pg.ClientBase, target: pg.ClientBase): Promise<string[]> {
+  const [before, after] = await Promise.all([counts(source), counts(target)])
   const differences: string[] = []
   for (const key of new Set([...before.keys(), ...after.keys()])) {
     const was = before.get(key) ?? 0
