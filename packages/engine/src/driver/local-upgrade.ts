@@ -122,7 +122,7 @@ export async function upgradeBlockers(
   const blockers: string[] = []
   if (!target) blockers.push(`Postgres ${targetMajor} is not installed on this platform`)
   if (!source || !dumpTools(source)) {
-    blockers.push(`pg_dump, pg_restore and psql of Postgres ${sourceMajor} are not installed on this host`)
+    blockers.push(`pg_dump and pg_restore of Postgres ${sourceMajor} are not installed on this host`)
   }
   if (!location) blockers.push('The project must be running to check it for an upgrade')
   if (target && location) {
@@ -290,7 +290,7 @@ export async function upgradeProject(
   host.engineFor(target.major)
   const tools = dumpTools(sourceEngine)
   if (!tools)
-    throw new Error(`Upgrading from Postgres ${source.major} needs its pg_dump, pg_restore and psql on this host`)
+    throw new Error(`Upgrading from Postgres ${source.major} needs its pg_dump and pg_restore on this host`)
   const upgrading = `${dataDir}.upgrading`
   const resumed = await settleSwitchover(host, ref, target, upgrading, progress)
   if (resumed) return { ...resumed, timings: { ...resumed.timings, totalMs: Math.round(performance.now() - started) } }

@@ -1,4 +1,5 @@
-import { rm } from 'node:fs/promises'
+import { mkdtemp, rm } from 'node:fs/promises'
+import os from 'node:os'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { withClient } from '../cluster/client'
@@ -12,7 +13,7 @@ import { discoverEngines, engineForMajor } from '../engines/discover'
 import { resolveRunAs } from '../system/run-as'
 import { makeTempRoot } from '../testing/fixtures'
 import { type DumpTools, dumpAndRestore, dumpTools } from './dump-restore'
-import { tablesToStream } from './stream-tables'
+import { pipeMaker, type StreamedTable, streamTable, tablesToStream } from './stream-tables'
 import { compareDatabases } from './verify'
 
 /**
@@ -82,7 +83,7 @@ describe('dump and restore with large tables streamed', () => {
     source = spec(15)
     target = spec(17)
     const found = dumpTools(source.engine)
-    if (!found) throw new Error('pg_dump, pg_restore and psql of Postgres 15 are needed for this test')
+    if (!found) throw new Error('pg_dump and pg_restore of Postgres 15 are needed for this test')
     tools = found
     for (const cluster of [source, target]) {
       await initCluster(cluster, { superuser: PLATFORM_SUPERUSER })
@@ -167,4 +168,79 @@ describe('dump and restore with large tables streamed', () => {
     },
     60_000,
   )
+
+  describe('a stream whose other half fails', () => {
+    const table = (name: string): StreamedTable => ({
+      name: `public.${name}`,
+      schema: 'public',
+      table: name,
+      bytes: 0,
+      binary: true,
+    })
+    let pipes: string
+    let nextPipe: () => Promise<string>
+    beforeAll(async () => {
+      pipes = await mkdtemp(path.join(os.tmpdir(), 'pgfleet-stream-test-'))
+      nextPipe = await pipeMaker(pipes, source.runAs)
+      await withClient(
+        source,
+        (client) => client.query('create table public.only_source (v int); insert into public.only_source values (1)'),
+        {
+          database: 'none_streamed',
+        },
+      )
+      await withClient(
+        target,
+        (client) => client.query('create table public.only_target (v int); insert into public.only_target values (7)'),
+        {
+          database: 'none_streamed',
+        },
+      )
+    })
+    afterAll(() => rm(pipes, { recursive: true, force: true }))
+
+    it('ends when the source cannot read, and leaves the target as it was', async () => {
+      await expect(
+        streamTable(source, target, 'none_streamed', table('only_target'), await nextPipe()),
+      ).rejects.toThrow(/Reading public.only_target failed: .*does not exist/)
+      const { rows } = await withClient(target, (client) => client.query('select v from public.only_target'), {
+        database: 'none_streamed',
+      })
+      // the truncate was rolled back with the copy
+      expect(rows).toEqual([{ v: 7 }])
+    }, 20_000)
+
+    it('ends when the target fails in the middle of the rows, and keeps none of them', async () => {
+      for (const [cluster, columns] of [
+        [source, 'v int'],
+        [target, 'v int, w int'],
+      ] as const) {
+        await withClient(
+          cluster,
+          (client) =>
+            client.query(
+              `create table public.mismatch (${columns}); insert into public.mismatch (v) select generate_series(1, 200000)`,
+            ),
+          { database: 'none_streamed' },
+        )
+      }
+      await expect(streamTable(source, target, 'none_streamed', table('mismatch'), await nextPipe())).rejects.toThrow(
+        /(Reading|Writing) public.mismatch failed/,
+      )
+      const { rows } = await withClient(
+        target,
+        (client) => client.query('select count(*)::int as n from public.mismatch'),
+        {
+          database: 'none_streamed',
+        },
+      )
+      expect(rows).toEqual([{ n: 200000 }])
+    }, 20_000)
+
+    it('ends when the target cannot write', async () => {
+      await expect(
+        streamTable(source, target, 'none_streamed', table('only_source'), await nextPipe()),
+      ).rejects.toThrow(/Writing public.only_source failed: .*does not exist/)
+    }, 20_000)
+  })
 })

@@ -2,22 +2,27 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { withClient } from '../cluster/client'
-import type { ClusterLocation } from '../cluster/types'
+import type { ClusterLocation, ClusterSpec } from '../cluster/types'
 import type { PostgresEngine } from '../engines/types'
 import { runCommand } from '../system/run-command'
-import { connectionArgs, eachWithLimit, exactTablePattern, streamTable, tablesToStream } from './stream-tables'
+import {
+  connectionArgs,
+  eachWithLimit,
+  exactTablePattern,
+  pipeMaker,
+  streamTable,
+  tablesToStream,
+} from './stream-tables'
 
 /** The client programs an upgrade needs, from the source's major (they read its catalog). */
 export function dumpTools(source: Pick<PostgresEngine, 'tools'>): DumpTools | null {
-  const { pg_dump: pgDump, pg_restore: pgRestore, psql } = source.tools
-  return pgDump && pgRestore && psql ? { pgDump, pgRestore, psql } : null
+  const { pg_dump: pgDump, pg_restore: pgRestore } = source.tools
+  return pgDump && pgRestore ? { pgDump, pgRestore } : null
 }
 
 export interface DumpTools {
   pgDump: string
   pgRestore: string
-  /** streams the rows of large tables (see streamTable) */
-  psql: string
 }
 
 /** Tables from this size up move by a direct COPY stream; smaller ones go through the dump with everything else. */
@@ -32,21 +37,24 @@ const TOOL_TIMEOUT_MS = 6 * 3600_000
  * - `pg_dump` of everything (schema, large objects, sequence values, the rows of small tables) except the rows of the
  *   large tables, uncompressed;
  * - `pg_restore` of its pre-data section (tables without indexes, constraints or triggers);
- * - the large tables' rows by direct COPY streams from the source to the target, two at a time, while the dump's
- *   own rows are restored; reading and writing run at once, and no copy of the data lands on disk between them;
+ * - the large tables' rows by direct COPY streams from the source's server to the target's through named pipes, two
+ *   at a time, while the dump's own rows are restored; reading and writing run at once, and no copy of the data
+ *   lands on disk between them;
  * - `pg_restore -j2` of its post-data section: indexes, constraints and triggers are built on the loaded tables.
- * The tools run as the platform superuser over the clusters' unix sockets. Answers the time of each half and the
- * rows each stream copied. `streamMinBytes`
- * overrides the size from which a table streams (tests stream every table).
+ * The tools run as the platform superuser over the clusters' unix sockets; both clusters run as the target's OS
+ * user. Answers the time of each half and the rows each stream copied. `streamMinBytes` overrides the size from
+ * which a table streams (tests stream every table).
  */
 export async function dumpAndRestore(
   tools: DumpTools,
   source: Pick<ClusterLocation, 'socketDir' | 'port'>,
-  target: Pick<ClusterLocation, 'socketDir' | 'port'>,
+  target: Pick<ClusterSpec, 'socketDir' | 'port' | 'runAs'>,
   database: string,
   options: { streamMinBytes?: number } = {},
 ): Promise<{ dumpMs: number; restoreMs: number; rowsCopied: Map<string, number> }> {
+  // the dump (tenant data) stays in a directory only the platform reads; the pipes get one the servers can open
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pgfleet-upgrade-'))
+  const pipeDir = await mkdtemp(path.join(os.tmpdir(), 'pgfleet-upgrade-pipes-'))
   const file = path.join(dir, 'database.dump')
   const restore = (section: string[]) =>
     runCommand(tools.pgRestore, ['--exit-on-error', ...section, ...connectionArgs(target, database), file], {
@@ -74,10 +82,11 @@ export async function dumpAndRestore(
     const dumped = performance.now()
     await restore(['--section=pre-data'])
     const rowsCopied = new Map<string, number>()
+    const nextPipe = await pipeMaker(pipeDir, target.runAs)
     const outcomes = await Promise.allSettled([
       restore(['--section=data']),
       eachWithLimit(streamed, PARALLEL_STREAMS, async (table) => {
-        rowsCopied.set(table.name, await streamTable(tools.psql, source, target, database, table))
+        rowsCopied.set(table.name, await streamTable(source, target, database, table, await nextPipe()))
       }),
     ])
     const failure = outcomes.find((outcome) => outcome.status === 'rejected')
@@ -86,6 +95,7 @@ export async function dumpAndRestore(
     return { dumpMs: Math.round(dumped - started), restoreMs: Math.round(performance.now() - dumped), rowsCopied }
   } finally {
     await rm(dir, { recursive: true, force: true })
+    await rm(pipeDir, { recursive: true, force: true })
   }
 }
 

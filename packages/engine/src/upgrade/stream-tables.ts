@@ -1,11 +1,13 @@
-import { type ChildProcess, type ChildProcessByStdio, spawn } from 'node:child_process'
-import type { Readable, Writable } from 'node:stream'
+import { constants } from 'node:fs'
+import { chown, open } from 'node:fs/promises'
+import path from 'node:path'
 import type pg from 'pg'
-import { PLATFORM_SESSION_OPTIONS } from '../cluster/client'
+import { withClient } from '../cluster/client'
 import { PLATFORM_SUPERUSER } from '../cluster/role-names'
 import type { ClusterLocation } from '../cluster/types'
 import { settingsPort } from '../cluster/types'
-import { postgresEnv } from '../system/run-command'
+import type { RunAs } from '../system/run-as'
+import { runCommand } from '../system/run-command'
 
 /** A table whose rows move by a direct COPY stream instead of through the dump. */
 export interface StreamedTable {
@@ -62,98 +64,100 @@ export const connectionArgs = (location: Pick<ClusterLocation, 'socketDir' | 'po
   database,
 ]
 
-/** Output kept of a psql run, for its error message. */
-const MAX_STDERR_CHARS = 4_000
-
-function runPsql(psql: string, args: string[]): ChildProcessByStdio<Writable, Readable, Readable> {
-  // the platform's session settings win over whatever the tenant set on the database (a statement timeout, a
-  // read-only default)
-  return spawn(psql, ['--no-psqlrc', ...args], {
-    env: postgresEnv({ PGOPTIONS: PLATFORM_SESSION_OPTIONS }),
-    stdio: ['pipe', 'pipe', 'pipe'],
-  })
-}
-
-function exitOf(child: ChildProcess, stderr: () => string, what: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    child.once('error', (error) => reject(new Error(`${what} could not run: ${error.message}`)))
-    child.once('close', (code, signal) => {
-      if (code === 0) resolve()
-      else reject(new Error(`${what} failed (${signal ?? `exit ${code}`}): ${stderr().trim() || 'no message'}`))
-    })
-  })
-}
+/** How often a stream whose other half failed re-opens its pipe, so a half still waiting to open it goes on. */
+const RELEASE_INTERVAL_MS = 50
 
 /**
- * Copies one table's rows from the source cluster into the same, empty table of the target: one psql runs the
- * source's `COPY TO`, another the target's `COPY FROM`, and the first's output is piped into the second, so both
- * halves run at once and the rows pass through no JavaScript. The target truncates the table in the same
- * transaction first, so with `wal_level=minimal` its rows skip the WAL. The target's input is closed only once the
- * source finished without error (a cut-short text COPY would otherwise commit the rows so far). Answers the rows
- * written. Clients must be cut off from the source.
+ * Until `pending` settles, opens and closes the pipe again and again (read and write, without blocking): a server
+ * that waits to open its end then gets it, and finds its partner gone (an end of input, or a broken pipe), so its
+ * COPY ends instead of waiting forever for a partner that failed before it opened.
+ */
+async function releasePipe(fifo: string, pending: Promise<unknown>): Promise<void> {
+  let settled = false
+  pending.then(
+    () => {
+      settled = true
+    },
+    () => {
+      settled = true
+    },
+  )
+  while (!settled) {
+    // the pipe may already be gone with its directory when the caller cleans up: nothing is left to release then
+    const handle = await open(fifo, constants.O_RDWR | constants.O_NONBLOCK).catch(() => null)
+    await handle?.close()
+    await new Promise((resolve) => setTimeout(resolve, RELEASE_INTERVAL_MS))
+  }
+}
+
+/** The rows a COPY reported. */
+const rowsOf = (result: pg.QueryResult): number => result.rowCount ?? 0
+
+/**
+ * Copies one table's rows from the source cluster into the same, empty table of the target through a named pipe:
+ * the source's server writes `COPY TO` into it and the target's server reads `COPY FROM` out of it, so both halves
+ * run at once and the rows pass through no other process. The target truncates the table in the same transaction
+ * first, so with `wal_level=minimal` its rows skip the WAL, and loads them frozen (no hint bits to set, and no
+ * freezing later). The platform holds that transaction and commits only once the source finished without error and
+ * both sides counted the same rows; a cut-short copy is rolled back. Answers the rows written. Clients must be cut
+ * off from the source. `fifo` is a named pipe both servers can open (they run as the same OS user).
  */
 export async function streamTable(
-  psql: string,
   source: Pick<ClusterLocation, 'socketDir' | 'port'>,
   target: Pick<ClusterLocation, 'socketDir' | 'port'>,
   database: string,
   table: StreamedTable,
+  fifo: string,
 ): Promise<number> {
-  const format = table.binary ? ' (format binary)' : ''
-  const reader = runPsql(psql, [
-    '--quiet',
-    ...connectionArgs(source, database),
-    '--command',
-    `copy ${table.name} to stdout${format}`,
-  ])
-  reader.stdin.end()
-  const writer = runPsql(psql, [
-    '--set',
-    'ON_ERROR_STOP=1',
-    ...connectionArgs(target, database),
-    '--command',
-    'begin',
-    '--command',
-    `truncate only ${table.name}`,
-    '--command',
-    `copy ${table.name} from stdin${format}`,
-    '--command',
-    'commit',
-  ])
-  let readerErrors = ''
-  let writerErrors = ''
-  let written = ''
-  reader.stderr.on('data', (chunk: Buffer) => {
-    readerErrors = (readerErrors + chunk.toString()).slice(-MAX_STDERR_CHARS)
-  })
-  writer.stderr.on('data', (chunk: Buffer) => {
-    writerErrors = (writerErrors + chunk.toString()).slice(-MAX_STDERR_CHARS)
-  })
-  writer.stdout.on('data', (chunk: Buffer) => {
-    written = (written + chunk.toString()).slice(-MAX_STDERR_CHARS)
-  })
-  // a writer that failed early closes its input: what the reader still sends goes nowhere
-  writer.stdin.on('error', () => {})
-  reader.stdout.pipe(writer.stdin, { end: false })
-  const reading = exitOf(reader, () => readerErrors, `Reading ${table.name}`)
-  const writing = exitOf(writer, () => writerErrors, `Writing ${table.name}`)
-  try {
-    await reading
-  } catch (error) {
-    writer.kill('SIGKILL')
-    await writing.catch(() => {})
-    throw error
+  return withClient(
+    target,
+    async (writer) => {
+      const file = writer.escapeLiteral(fifo)
+      const format = table.binary ? 'format binary, ' : ''
+      await writer.query('begin')
+      try {
+        await writer.query(`truncate only ${table.name}`).catch((error: unknown) => {
+          throw new Error(`Writing ${table.name} failed: ${messageOf(error)}`)
+        })
+        const writing = writer.query(`copy ${table.name} from ${file} (${format}freeze)`)
+        const reading = withClient(
+          source,
+          (reader) => reader.query(`copy ${table.name} to ${file}${table.binary ? ' (format binary)' : ''}`),
+          { database },
+        )
+        writing.catch(() => releasePipe(fifo, reading))
+        reading.catch(() => releasePipe(fifo, writing))
+        const [read, written] = await Promise.allSettled([reading, writing])
+        if (read.status === 'rejected') throw new Error(`Reading ${table.name} failed: ${messageOf(read.reason)}`)
+        if (written.status === 'rejected') throw new Error(`Writing ${table.name} failed: ${messageOf(written.reason)}`)
+        if (rowsOf(read.value) !== rowsOf(written.value))
+          throw new Error(`${table.name}: ${rowsOf(read.value)} rows read but ${rowsOf(written.value)} written`)
+        await writer.query('commit')
+        return rowsOf(written.value)
+      } catch (error) {
+        await writer.query('rollback').catch(() => {})
+        throw error
+      }
+    },
+    { database },
+  )
+}
+
+const messageOf = (error: unknown): string => (error instanceof Error ? error.message : String(error))
+
+/**
+ * Named pipes for the streams, in `dir`, which the caller made: the directory and each pipe are given to the
+ * clusters' OS user (both servers run as it), readable by nobody else. Answers a function making the next pipe.
+ */
+export async function pipeMaker(dir: string, runAs: RunAs | null): Promise<() => Promise<string>> {
+  if (runAs) await chown(dir, runAs.uid, runAs.gid)
+  let next = 0
+  return async () => {
+    const fifo = path.join(dir, `stream-${next++}.pipe`)
+    await runCommand('mkfifo', ['--mode=600', fifo])
+    if (runAs) await chown(fifo, runAs.uid, runAs.gid)
+    return fifo
   }
-  writer.stdin.end()
-  try {
-    await writing
-  } catch (error) {
-    reader.kill('SIGKILL')
-    throw error
-  }
-  const rows = /^COPY (\d+)$/m.exec(written)?.[1]
-  if (rows === undefined) throw new Error(`Writing ${table.name} did not report its rows: ${written.trim()}`)
-  return Number(rows)
 }
 
 /**
