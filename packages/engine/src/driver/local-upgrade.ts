@@ -289,8 +289,7 @@ export async function upgradeProject(
   const sourceEngine = host.engineFor(source.major)
   host.engineFor(target.major)
   const tools = dumpTools(sourceEngine)
-  if (!tools)
-    throw new Error(`Upgrading from Postgres ${source.major} needs its pg_dump and pg_restore on this host`)
+  if (!tools) throw new Error(`Upgrading from Postgres ${source.major} needs its pg_dump and pg_restore on this host`)
   const upgrading = `${dataDir}.upgrading`
   const resumed = await settleSwitchover(host, ref, target, upgrading, progress)
   if (resumed) return { ...resumed, timings: { ...resumed.timings, totalMs: Math.round(performance.now() - started) } }
