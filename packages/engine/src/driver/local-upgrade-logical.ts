@@ -6,7 +6,7 @@ import { stopCluster } from '../cluster/stop'
 import type { ClusterSpec } from '../cluster/types'
 import { runCommand } from '../system/run-command'
 import { cutOffClients } from '../upgrade/cut-off'
-import { createDatabaseLike, databasesOf, verifyCopies } from '../upgrade/databases'
+import { countDatabases, createDatabaseLike, databasesOf, verifyCopies } from '../upgrade/databases'
 import { copySchema } from '../upgrade/dump-restore'
 import { updateExtensions } from '../upgrade/extensions'
 import {
@@ -86,8 +86,8 @@ export async function logicalDataPhase(input: DataPhaseInput): Promise<DataPhase
   const extensionsUpdated: string[] = []
   for (const database of databases) {
     extensionsUpdated.push(...(await withClient(newSpec, updateExtensions, { database })))
-    // vacuum also marks the copied pages all-visible, so the row counts at the cut-off can read the smaller
-    // primary-key indexes instead of whole tables
+    // vacuum also sets the copied rows' hint bits and marks their pages all-visible now, so the row counts at the
+    // cut-off read each page without checking its rows one by one
     await withClient(newSpec, (client) => client.query('vacuum (analyze)'), { database })
   }
 
@@ -103,6 +103,11 @@ export async function logicalDataPhase(input: DataPhaseInput): Promise<DataPhase
   const cutOffLocation = oldLocation
   await cutOffClients(oldLocation)
   input.step('cut off clients')
+  // nothing changes the old cluster's rows from here: it counts them on one core while the new one catches up on
+  // the other
+  const sourceCounts = countDatabases(cutOffLocation, databases)
+  // awaited by verifyCopies below; when a step before it fails, that failure is the one reported
+  sourceCounts.catch(() => {})
   await withClient(cutOffLocation, (client) => waitForCatchUp(client, slots, CATCH_UP_TIMEOUT_MS))
   input.step('catch up')
   for (const [index, database] of databases.entries()) {
@@ -118,7 +123,7 @@ export async function logicalDataPhase(input: DataPhaseInput): Promise<DataPhase
     })
   }
   input.step('sequences, then the replication removed')
-  await verifyCopies(cutOffLocation, newSpec, databases)
+  await verifyCopies(cutOffLocation, newSpec, databases, sourceCounts)
   input.step('compare objects and rows')
   await progress('detached volume from original instance')
   await progress('attached volume to upgraded instance')

@@ -18,19 +18,39 @@ const TABLES = `
 select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
  where c.relkind in ('r', 'p', 'm') and n.nspname !~ '^pg_' and n.nspname <> 'information_schema' order by 1`
 
-async function counts(client: pg.ClientBase): Promise<Map<string, number>> {
+/**
+ * How the rows are counted: one plain sequential scan per table. Both clusters count at once, a core each; measured
+ * on a 6.5-million-row table, an index-only scan of the primary key took 1.0 s alone and 2.2 s with parallel
+ * workers fighting the other cluster for the cores, where the sequential scan took 0.6 s (pages all visible skip
+ * the per-row checks).
+ */
+const COUNTING_SETTINGS = [
+  'set local max_parallel_workers_per_gather = 0',
+  'set local enable_indexscan = off',
+  'set local enable_indexonlyscan = off',
+  'set local enable_bitmapscan = off',
+]
+
+/** Object counts per kind and row counts per table of one database, by a label such as `rows of public.t`. */
+export async function countObjectsAndRows(client: pg.ClientBase): Promise<Map<string, number>> {
   const result = new Map<string, number>()
-  for (const row of (await client.query<{ kind: string; n: number }>(OBJECT_COUNTS)).rows) result.set(row.kind, row.n)
-  for (const { name } of (await client.query<{ name: string }>(TABLES)).rows) {
-    const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${name}`)
-    result.set(`rows of ${name}`, Number(rows[0]?.n ?? 0))
+  await client.query('begin read only')
+  try {
+    for (const setting of COUNTING_SETTINGS) await client.query(setting)
+    for (const row of (await client.query<{ kind: string; n: number }>(OBJECT_COUNTS)).rows) result.set(row.kind, row.n)
+    for (const { name } of (await client.query<{ name: string }>(TABLES)).rows) {
+      const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${name}`)
+      result.set(`rows of ${name}`, Number(rows[0]?.n ?? 0))
+    }
+  } finally {
+    // a read-only transaction: a failed commit (the connection gone) cannot undo counts already read
+    await client.query('commit').catch(() => {})
   }
   return result
 }
 
-/** The differences between two copies of one database: object counts per kind and row counts per table. */
-export async function compareDatabases(source: pg.ClientBase, target: pg.ClientBase): Promise<string[]> {
-  const [before, after] = await Promise.all([counts(source), counts(target)])
+/** The differences between two copies of one database, from their counts. */
+export function countDifferences(before: Map<string, number>, after: Map<string, number>): string[] {
   const differences: string[] = []
   for (const key of new Set([...before.keys(), ...after.keys()])) {
     const was = before.get(key) ?? 0
@@ -38,4 +58,10 @@ export async function compareDatabases(source: pg.ClientBase, target: pg.ClientB
     if (was !== now) differences.push(`${key}: ${was} before, ${now} after`)
   }
   return differences
+}
+
+/** The differences between two copies of one database: object counts per kind and row counts per table. */
+export async function compareDatabases(source: pg.ClientBase, target: pg.ClientBase): Promise<string[]> {
+  const [before, after] = await Promise.all([countObjectsAndRows(source), countObjectsAndRows(target)])
+  return countDifferences(before, after)
 }
