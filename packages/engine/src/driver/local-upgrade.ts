@@ -1,7 +1,6 @@
 import { readdir, readFile, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { withClient } from '../cluster/client'
-import { writeCutOffHba } from '../cluster/hba'
 import { initCluster, partialDataDir } from '../cluster/init'
 import { clusterPid } from '../cluster/pid-file'
 import { PLATFORM_SUPERUSER } from '../cluster/role-names'
@@ -13,11 +12,12 @@ import type { PostgresEngine } from '../engines/types'
 import { mkdirOwned } from '../system/fs-owned'
 import { runCommand } from '../system/run-command'
 import { copyRoles } from '../upgrade/copy-roles'
-import { createDatabaseLike, databasesOf, verifyCopies } from '../upgrade/databases'
-import { type DumpTools, dumpAndRestore, dumpTools } from '../upgrade/dump-restore'
-import { missingExtensions, updateExtensions } from '../upgrade/extensions'
+import { databasesOf } from '../upgrade/databases'
+import { type DumpTools, dumpTools } from '../upgrade/dump-restore'
+import { missingExtensions } from '../upgrade/extensions'
 import { logicalReplicationBlockers } from '../upgrade/logical-replication'
 import type { UpgradeProgressKey } from '../upgrade/progress'
+import { dumpDataPhase } from './local-upgrade-dump'
 import { cleanUpLogicalUpgrade, logicalDataPhase } from './local-upgrade-logical'
 import type { ProjectRuntimeConfig } from './types'
 
@@ -224,49 +224,6 @@ async function chooseMethod(location: ClusterSpec, databases: string[]): Promise
     if (blockers.length > 0) return 'dump'
   }
   return 'logical'
-}
-
-/**
- * The dump-and-restore phase: clients are cut off (the old cluster restarts on its socket only), each database is
- * dumped and restored, the copies are compared, extensions updated and statistics rebuilt.
- */
-async function dumpDataPhase(input: DataPhaseInput): Promise<DataPhaseResult> {
-  const { host, ref, source, tools, newSpec, databases, progress } = input
-  // Clients are cut off for the whole copy: the old cluster restarts without a TCP listener, so a client that keeps
-  // retrying is refused by the kernel rather than by a server process forked to check its login, which would take
-  // the CPU the copy needs; its access rules admit only the platform superuser, so the platform's own socket
-  // clients (data API, storage) wait too.
-  input.cutOff()
-  await stopCluster(input.oldLocation, 'fast')
-  const oldLocation = await host.configuredSpec(ref, { ...source, port: null })
-  await writeCutOffHba(oldLocation.dataDir, oldLocation.runAs)
-  await startCluster(oldLocation, { timeoutMs: host.startTimeoutMs })
-  input.step('restart on the socket only')
-  await progress('initiated data upgrade')
-
-  let dumpMs = 0
-  let restoreMs = 0
-  for (const database of databases) {
-    await createDatabaseLike(oldLocation, newSpec, database)
-    const copied = await dumpAndRestore(tools, oldLocation, newSpec, database)
-    dumpMs += copied.dumpMs
-    restoreMs += copied.restoreMs
-  }
-  input.step('dump and restore')
-  await progress('completed data upgrade')
-
-  // the new cluster's data goes to disk while the copies are compared, so the switchover's flush finds little left
-  await Promise.all([verifyCopies(oldLocation, newSpec, databases), runCommand('sync', ['-f', newSpec.dataDir])])
-  input.step('compare objects and rows')
-  await progress('detached volume from original instance')
-
-  const extensionsUpdated: string[] = []
-  for (const database of databases) {
-    extensionsUpdated.push(...(await withClient(newSpec, updateExtensions, { database })))
-  }
-  await progress('attached volume to upgraded instance')
-  for (const database of databases) await withClient(newSpec, (client) => client.query('analyze'), { database })
-  return { dumpMs, restoreMs, syncMs: 0, extensionsUpdated }
 }
 
 /**
