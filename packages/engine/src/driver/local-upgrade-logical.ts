@@ -5,8 +5,9 @@ import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
 import type { ClusterSpec } from '../cluster/types'
 import { runCommand } from '../system/run-command'
+import { finishChangeTracking, startChangeTracking, tableChangeCounts } from '../upgrade/change-tracking'
 import { cutOffClients } from '../upgrade/cut-off'
-import { countDatabases, createDatabaseLike, databasesOf, verifyCopies } from '../upgrade/databases'
+import { createDatabaseLike, databasesOf, type KnownRowCounts, verifyCopies } from '../upgrade/databases'
 import { copySchema } from '../upgrade/dump-restore'
 import { updateExtensions } from '../upgrade/extensions'
 import {
@@ -19,6 +20,7 @@ import {
   waitForCatchUp,
   waitForInitialCopy,
 } from '../upgrade/logical-replication'
+import { agreedRowCounts } from '../upgrade/verify'
 import type { DataPhaseInput, DataPhaseResult, UpgradeHost } from './local-upgrade'
 
 const INITIAL_COPY_TIMEOUT_MS = 6 * 3600_000
@@ -97,17 +99,28 @@ export async function logicalDataPhase(input: DataPhaseInput): Promise<DataPhase
   await withClient(newSpec, (client) => client.query('checkpoint'))
   await runCommand('sync', ['-f', newSpec.dataDir])
 
+  // the rows are counted now, while clients write, so that the cut-off counts again only the tables replication
+  // changes from here on (and those whose counts did not agree): how long writes wait then depends on what clients
+  // write during the upgrade, not on the size of the database
+  const agreedRows: KnownRowCounts = new Map()
+  const changeCounts = new Map<string, Map<string, string>>()
+  for (const database of databases) {
+    await withClient(newSpec, startChangeTracking, { database })
+    changeCounts.set(database, await withClient(oldLocation, tableChangeCounts, { database }))
+    agreedRows.set(
+      database,
+      await withClient(oldLocation, (from) => withClient(newSpec, (to) => agreedRowCounts(from, to), { database }), {
+        database,
+      }),
+    )
+  }
+
   // the cut-off: from here only the platform reaches the old cluster. Its access rules refuse every TCP client
   // and the connected ones are ended; no restart, so the subscriptions stay connected
   input.cutOff()
   const cutOffLocation = oldLocation
   await cutOffClients(oldLocation)
   input.step('cut off clients')
-  // nothing changes the old cluster's rows from here: it counts them on one core while the new one catches up on
-  // the other
-  const sourceCounts = countDatabases(cutOffLocation, databases)
-  // awaited by verifyCopies below; when a step before it fails, that failure is the one reported
-  sourceCounts.catch(() => {})
   await withClient(cutOffLocation, (client) => waitForCatchUp(client, slots, CATCH_UP_TIMEOUT_MS))
   input.step('catch up')
   for (const [index, database] of databases.entries()) {
@@ -118,12 +131,22 @@ export async function logicalDataPhase(input: DataPhaseInput): Promise<DataPhase
       { database },
     )
     await withClient(newSpec, (client) => dropUpgradeSubscription(client, slot), { database })
+    // a table stays counted only if neither the replication changed it on the new cluster nor, by its
+    // statistics, a client on the old one
+    const agreed = agreedRows.get(database) ?? new Map<string, number>()
+    for (const table of await withClient(newSpec, finishChangeTracking, { database })) agreed.delete(table)
+    const countsBefore = changeCounts.get(database) ?? new Map<string, string>()
+    const countsNow = await withClient(cutOffLocation, tableChangeCounts, { database })
+    for (const table of agreed.keys()) {
+      if (countsBefore.get(table) === undefined || countsBefore.get(table) !== countsNow.get(table))
+        agreed.delete(table)
+    }
     await withClient(cutOffLocation, (client) => unpublishAfterUpgrade(client, journalFile(dir, database)), {
       database,
     })
   }
   input.step('sequences, then the replication removed')
-  await verifyCopies(cutOffLocation, newSpec, databases, sourceCounts)
+  await verifyCopies(cutOffLocation, newSpec, databases, agreedRows)
   input.step('compare objects and rows')
   await progress('detached volume from original instance')
   await progress('attached volume to upgraded instance')

@@ -32,7 +32,9 @@ export async function cutOffClients(location: ClusterSpec): Promise<void> {
   await waitForReload(location, reloadAsked)
   await withClient(location, (client) =>
     client.query(
-      `select pg_terminate_backend(pid) from pg_stat_activity
+      // each ended session is waited for (up to 2 s): its last statistics are published as it ends, and the
+      // upgrade reads them to tell which tables clients changed
+      `select pg_terminate_backend(pid, 2000) from pg_stat_activity
        where backend_type = 'client backend' and pid <> pg_backend_pid()`,
     ),
   )

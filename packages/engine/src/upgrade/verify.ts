@@ -31,22 +31,63 @@ const COUNTING_SETTINGS = [
   'set local enable_bitmapscan = off',
 ]
 
-/** Object counts per kind and row counts per table of one database, by a label such as `rows of public.t`. */
-export async function countObjectsAndRows(client: pg.ClientBase): Promise<Map<string, number>> {
+/**
+ * Object counts per kind and row counts per table of one database, by a label such as `rows of public.t`. Tables in
+ * `knownRows` are not counted again: their count stands.
+ */
+export async function countObjectsAndRows(
+  client: pg.ClientBase,
+  knownRows: ReadonlyMap<string, number> = new Map(),
+): Promise<Map<string, number>> {
   const result = new Map<string, number>()
   await client.query('begin read only')
   try {
     for (const setting of COUNTING_SETTINGS) await client.query(setting)
     for (const row of (await client.query<{ kind: string; n: number }>(OBJECT_COUNTS)).rows) result.set(row.kind, row.n)
     for (const { name } of (await client.query<{ name: string }>(TABLES)).rows) {
-      const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${name}`)
-      result.set(`rows of ${name}`, Number(rows[0]?.n ?? 0))
+      result.set(`rows of ${name}`, knownRows.get(name) ?? (await countRows(client, name)))
     }
   } finally {
     // a read-only transaction: a failed commit (the connection gone) cannot undo counts already read
     await client.query('commit').catch(() => {})
   }
   return result
+}
+
+async function countRows(client: pg.ClientBase, table: string): Promise<number> {
+  const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${table}`)
+  return Number(rows[0]?.n ?? 0)
+}
+
+/**
+ * Row counts taken while logical replication still runs, for the tables both copies agree on. The target's snapshot
+ * is taken first, then the source's: every change the target shows was committed on the source before, so the
+ * source shows it too. A table whose counts agree, and that replication does not change from before the target's
+ * snapshot until the end (see change-tracking.ts), has that count on both sides at the end.
+ */
+export async function agreedRowCounts(source: pg.ClientBase, target: pg.ClientBase): Promise<Map<string, number>> {
+  const pin = async (client: pg.ClientBase) => {
+    await client.query('begin isolation level repeatable read read only')
+    for (const setting of COUNTING_SETTINGS) await client.query(setting)
+    await client.query('select 1')
+  }
+  const countAll = async (client: pg.ClientBase, tables: string[]) => {
+    const counts = new Map<string, number>()
+    for (const table of tables) counts.set(table, await countRows(client, table))
+    return counts
+  }
+  try {
+    await pin(target)
+    await pin(source)
+    const tables = (await target.query<{ name: string }>(TABLES)).rows.map((row) => row.name)
+    const sourceTables = new Set((await source.query<{ name: string }>(TABLES)).rows.map((row) => row.name))
+    const shared = tables.filter((table) => sourceTables.has(table))
+    const [before, after] = await Promise.all([countAll(source, shared), countAll(target, shared)])
+    return new Map([...after].filter(([table, rows]) => before.get(table) === rows))
+  } finally {
+    // read-only transactions: nothing to keep or lose
+    await Promise.all([source.query('commit').catch(() => {}), target.query('commit').catch(() => {})])
+  }
 }
 
 /** The differences between two copies of one database, from their counts. */
