@@ -2,11 +2,16 @@
 // see docs/kubernetes.md). It checks the cluster first and stops with a clear message when none is reachable.
 import { spawnSync } from 'node:child_process'
 import path from 'node:path'
-import { assertClusterReady, e2eKubeConfig } from '../packages/engine/src/driver/kubernetes/e2e/cluster-access'
+import {
+  assertClusterReady,
+  assertKubectl,
+  e2eKubeConfig,
+} from '../packages/engine/src/driver/kubernetes/e2e/cluster-access'
 
 const repoRoot = path.resolve(import.meta.dirname, '..')
 
 try {
+  assertKubectl()
   console.log(`Kubernetes: ${await assertClusterReady(e2eKubeConfig())}`)
 } catch (error) {
   console.error(`✖ test:k8s cannot run: ${error instanceof Error ? error.message : String(error)}`)

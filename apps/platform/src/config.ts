@@ -69,6 +69,15 @@ const EnvSchema = z.object({
     )
     .default('ClusterImageCatalog/postgresql'),
   PGFLEET_K8S_INSTANCES: z.coerce.number().int().min(1).max(9).default(1),
+  PGFLEET_K8S_CONNECTION_HOST: z
+    .string()
+    .regex(
+      /^(?:[a-z0-9-]|\{ref\}|\{namespace\})+(?:\.(?:[a-z0-9-]|\{ref\}|\{namespace\})+)*$/,
+      'PGFLEET_K8S_CONNECTION_HOST must be a host name, with {ref} and {namespace} as the only placeholders',
+    )
+    .or(z.literal(''))
+    .optional(),
+  PGFLEET_K8S_CONNECTION_PORT: z.coerce.number().int().min(1).max(65535).default(5432),
   PGFLEET_K8S_STORAGE_CLASS: z.string().optional(),
   PGFLEET_K8S_BACKUP_DESTINATION: z
     .string()
@@ -146,6 +155,11 @@ export interface KubernetesConfig {
   imageCatalog: { kind: 'ImageCatalog' | 'ClusterImageCatalog'; name: string }
   instances: number
   storageClass: string | undefined
+  /**
+   * the host (with `{ref}` and `{namespace}`) and port in tenants' connection strings, for clients outside the
+   * cluster; unset: the Pooler's Service, `{ref}-pooler.{namespace}.svc:5432`
+   */
+  connection: { host: string; port: number } | undefined
   /** Barman Cloud's object store; without it projects have no backups, pause or point-in-time recovery */
   backup:
     | {
@@ -168,6 +182,9 @@ function kubernetesConfig(e: z.infer<typeof EnvSchema>): KubernetesConfig {
     imageCatalog: { kind, name },
     instances: e.PGFLEET_K8S_INSTANCES,
     storageClass: e.PGFLEET_K8S_STORAGE_CLASS || undefined,
+    connection: e.PGFLEET_K8S_CONNECTION_HOST
+      ? { host: e.PGFLEET_K8S_CONNECTION_HOST, port: e.PGFLEET_K8S_CONNECTION_PORT }
+      : undefined,
     backup: e.PGFLEET_K8S_BACKUP_DESTINATION
       ? {
           destinationPath: e.PGFLEET_K8S_BACKUP_DESTINATION,

@@ -110,6 +110,7 @@ export type {
   RestoreProjectOptions,
   RestoreProjectResult,
   StartProjectResult,
+  TenantEndpoint,
 } from './driver/types'
 export { clearEngineCache, discoverEngines, engineForMajor, findClientTool } from './engines/discover'
 export type { ClientTool, DiscoverEnginesOptions, EngineTools, PostgresEngine } from './engines/types'

@@ -49,6 +49,7 @@ export async function buildProjectDriver(
     imageCatalog: k8s.imageCatalog,
     instances: k8s.instances,
     storageClass: k8s.storageClass,
+    ...(k8s.connection ? { connectionHost: k8s.connection.host, connectionPort: k8s.connection.port } : {}),
     defaultDiskSizeBytes: config.resources.defaultDiskSizeBytes,
     objectStore: k8s.backup
       ? {

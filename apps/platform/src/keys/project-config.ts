@@ -37,9 +37,13 @@ export function postgrestConfig(ctx: AppContext, project: ProjectRow): Postgrest
 }
 
 /** What the settings pages show: the project URL and how to connect to its database (never a password). */
-export function projectSettings(ctx: AppContext, project: ProjectRow, origin: string): ProjectSettingsResponse {
-  const host = ctx.config.projectListenAddress
-  const port = project.port
+export async function projectSettings(
+  ctx: AppContext,
+  project: ProjectRow,
+  origin: string,
+): Promise<ProjectSettingsResponse> {
+  // the driver knows where tenants connect (this machine's listen address, or a Service on Kubernetes)
+  const { host, port } = await ctx.driver.tenantEndpoint(project.ref, project.port)
   return {
     ref: project.ref,
     name: project.name,

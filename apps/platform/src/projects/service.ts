@@ -38,9 +38,13 @@ export function unavailableOperations(ctx: AppContext): UnavailableOperations {
   return { backup_download: ctx.driver.unavailableOperations.backup_download ?? null }
 }
 
-export function toProject(ctx: AppContext, view: ProjectView, origin: Origin): Project {
+/**
+ * The project as the dashboard shows it. The host and port tenants connect to are the driver's: the platform's
+ * listen address on this machine, a Service (or a configured host) on Kubernetes.
+ */
+export async function toProject(ctx: AppContext, view: ProjectView, origin: Origin): Promise<Project> {
   const { row } = view
-  const host = ctx.config.projectListenAddress
+  const endpoint = await ctx.driver.tenantEndpoint(row.ref, row.port)
   const status = row.status as ProjectStatus
   return {
     id: row.id,
@@ -55,13 +59,13 @@ export function toProject(ctx: AppContext, view: ProjectView, origin: Origin): P
     inserted_at: row.created_at.toISOString(),
     compute_size: row.compute_size as ComputeSize,
     database: {
-      host,
-      port: row.port,
+      host: endpoint.host,
+      port: endpoint.port,
       version: row.postgres_version,
       postgres_engine: String(row.postgres_major),
     },
     dbVersion: `${DB_VERSION_PREFIX}${row.postgres_version}`,
-    connectionString: directConnectionString(host, row.port, ctx.driver.tenantOwnerRole),
+    connectionString: directConnectionString(endpoint.host, endpoint.port, ctx.driver.tenantOwnerRole),
     restUrl: `${origin}/p/${row.ref}/rest/v1/`,
     postgrestStatus: status === 'ACTIVE_HEALTHY' && ctx.health.isServing(row.ref) ? 'ONLINE' : 'OFFLINE',
     unavailable_operations: unavailableOperations(ctx),

@@ -21,7 +21,7 @@ export function projectRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const list = async (request: FastifyRequest) => {
       const views = await listProjects(ctx, requireAuth(request).userId)
-      return views.map((view) => toProject(ctx, view, originOf(ctx, request)))
+      return Promise.all(views.map((view) => toProject(ctx, view, originOf(ctx, request))))
     }
     serve(app, 'GET /v1/projects', ({ request }) => list(request))
     serve(app, 'GET /platform/projects', ({ request }) => list(request))

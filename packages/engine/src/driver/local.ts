@@ -52,6 +52,7 @@ import type {
   RestoreProjectOptions,
   RestoreProjectResult,
   StartProjectResult,
+  TenantEndpoint,
 } from './types'
 
 export interface LocalDriverOptions {
@@ -377,6 +378,11 @@ export class LocalDriver implements ProjectDriver {
     if (this.options.logDir) await rm(path.dirname(logFile), { recursive: true, force: true })
     this.resources.forget(ref)
     await this.users.remove(ref)
+  }
+
+  /** The address every project server listens on, with the project's own port. */
+  async tenantEndpoint(_ref: string, port: number | null): Promise<TenantEndpoint> {
+    return { host: this.options.listenAddress, port }
   }
 
   async projectConnection(ref: string, options: ProjectConnectionOptions = {}): Promise<ClientConfig> {

@@ -129,6 +129,13 @@ export interface ProjectResourceReading {
   } | null
 }
 
+/** Where the tenant's own clients reach a project's database: the host and port of its connection strings. */
+export interface TenantEndpoint {
+  host: string
+  /** null when nothing listens for the project (it has no TCP port: paused) */
+  port: number | null
+}
+
 export interface ProjectConnectionOptions {
   database?: string
   user?: string
@@ -237,6 +244,11 @@ export interface ProjectDriver {
   projectHealth(ref: string): Promise<ProjectHealth>
   /** Stops the server and deletes all of the project's data. */
   destroyProject(ref: string): Promise<void>
+  /**
+   * Where the tenant's clients connect to the project, for its connection strings. `port` is the TCP port the
+   * platform gave the project (null: none, so nothing listens).
+   */
+  tenantEndpoint(ref: string, port: number | null): Promise<TenantEndpoint>
   /** How the platform itself connects to the project's database (as the superuser unless told otherwise). */
   projectConnection(ref: string, options?: ProjectConnectionOptions): Promise<ClientConfig>
   /** Whether each project runs as an operating-system user of its own. */

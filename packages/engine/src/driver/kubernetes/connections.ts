@@ -2,7 +2,7 @@ import pg, { type ClientConfig } from 'pg'
 import { PLATFORM_SESSION_OPTIONS } from '../../cluster/client'
 import { READ_ONLY_ROLE } from '../../cluster/read-only-role'
 import { PLATFORM_SUPERUSER, TENANT_OWNER_ROLE } from '../../cluster/role-names'
-import type { ProjectConnectionOptions } from '../types'
+import type { ProjectConnectionOptions, TenantEndpoint } from '../types'
 import type { KubernetesContext } from './context'
 import { poolerName } from './manifests/names'
 import {
@@ -13,7 +13,7 @@ import {
 } from './manifests/roles'
 
 /** Every Postgres connection goes to port 5432: PgBouncer's on the Pooler's Service, Postgres's on the `-rw` one. */
-const POSTGRES_PORT = 5432
+export const POSTGRES_PORT = 5432
 
 /** Runs one statement on a project and returns its rows (injectable, so tests need no server). */
 export type SqlRunner = (
@@ -73,4 +73,27 @@ export async function projectConnectionConfig(
   const encoded = secret?.data?.password
   if (!encoded) throw new Error(`Project ${ref} has no password Secret for ${login.user}`)
   return { ...config, password: Buffer.from(encoded, 'base64').toString('utf8') }
+}
+
+/** Fills a configured connection host's `{ref}` and `{namespace}`; any other placeholder is a mistake. */
+export function renderConnectionHost(pattern: string, values: { ref: string; namespace: string }): string {
+  return pattern.replace(/\{([^}]*)\}/g, (placeholder, name: string) => {
+    if (name === 'ref' || name === 'namespace') return values[name]
+    throw new Error(`Unknown placeholder ${placeholder} in the connection host ${pattern}`)
+  })
+}
+
+/**
+ * Where tenants' clients connect: the Pooler's Service (`{ref}-pooler.{namespace}.svc:5432`), the one name that
+ * survives a restore (which moves the Pooler to a new Cluster and so changes the `-rw` Service), or the configured
+ * host and port for clients outside the cluster. A project without a port (paused) has nothing to connect to.
+ */
+export async function tenantEndpoint(k: KubernetesContext, ref: string, port: number | null): Promise<TenantEndpoint> {
+  const pattern = k.options.connectionHost ?? `${poolerName('{ref}')}.{namespace}.svc`
+  // the namespace may take a lookup (one per organization); only a pattern that uses it pays for it
+  const namespace = pattern.includes('{namespace}') ? await k.namespace(ref) : ''
+  return {
+    host: renderConnectionHost(pattern, { ref, namespace }),
+    port: port === null ? null : (k.options.connectionPort ?? POSTGRES_PORT),
+  }
 }

@@ -42,6 +42,13 @@ export interface KubernetesDriverOptions {
   objectStore: ObjectStoreConfig | null
   /** CloudNativePG's six-field cron (seconds first); daily at 03:00 by default. */
   backupSchedule?: string
+  /**
+   * The host in tenants' connection strings when their clients are outside the cluster: a pattern with `{ref}` and
+   * `{namespace}` placeholders (e.g. `{ref}.db.example.com`). Unset: the Pooler's Service, reachable in the cluster.
+   */
+  connectionHost?: string
+  /** The port that goes with `connectionHost` (default 5432, PgBouncer's port on the Pooler's Service). */
+  connectionPort?: number
   timeouts?: Partial<KubernetesTimeouts>
   /** How the driver runs SQL on a project (as the platform superuser); node-postgres by default. */
   runSql?: SqlRunner

@@ -23,6 +23,11 @@ describe('KubernetesDriver lifecycle', () => {
     expect(api.get('scheduledbackups', NS, 'alpha-daily')?.spec).toMatchObject({ cluster: { name: 'alpha' } })
     // no password for CloudNativePG's postgres; one Secret per platform login, and the bootstrap SQL
     expect(api.get('clusters', NS, 'alpha')?.spec).toMatchObject({ enableSuperuserAccess: false })
+    // initdb names the postgres database and the platform's owner login with its own Secret: CloudNativePG makes
+    // no app database, no app role and no {cluster}-app Secret
+    expect(api.get('clusters', NS, 'alpha')?.spec?.bootstrap).toMatchObject({
+      initdb: { database: 'postgres', owner: 'pgfleet_owner', secret: { name: 'pgfleet-alpha-role-pgfleet-owner' } },
+    })
     const secrets = api.all('secrets').map((secret) => secret.metadata.name)
     expect(secrets.sort()).toEqual([
       'pgfleet-alpha-bootstrap',

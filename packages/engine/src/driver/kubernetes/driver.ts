@@ -23,10 +23,11 @@ import type {
   RestoreProjectOptions,
   RestoreProjectResult,
   StartProjectResult,
+  TenantEndpoint,
 } from '../types'
 import type { KubeObject } from './api'
 import { KubernetesBackups } from './backups'
-import { projectConnectionConfig } from './connections'
+import { projectConnectionConfig, tenantEndpoint } from './connections'
 import { clusterMajor, KubernetesContext, type KubernetesDriverOptions, runtimeConfigPatch } from './context'
 import { KubernetesCopies } from './copies'
 import { diskReadings, measureDisk } from './disk'
@@ -335,6 +336,11 @@ export class KubernetesDriver implements ProjectDriver {
    * The platform superuser on the primary's Service by default; the tenant's owner (asked for as `postgres`, its
    * local name) through the platform's login that acts as it; see connections.ts.
    */
+  /** The Pooler's Service, or the configured host for clients outside the cluster (see connections.ts). */
+  tenantEndpoint(ref: string, port: number | null): Promise<TenantEndpoint> {
+    return tenantEndpoint(this.k, ref, port)
+  }
+
   projectConnection(ref: string, options: ProjectConnectionOptions = {}): Promise<ClientConfig> {
     return projectConnectionConfig(this.k, ref, options)
   }

@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process'
 import { existsSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
@@ -52,4 +53,13 @@ export async function assertClusterReady(kubeConfig: KubeConfig, timeoutMs = 5_0
     )
   }
   return `${server} (Kubernetes ${gitVersion})`
+}
+
+/** The suite reaches the cluster's Services through `kubectl port-forward`: kubectl must be on PATH. */
+export function assertKubectl(): void {
+  const run = spawnSync('kubectl', ['version', '--client'], { encoding: 'utf8', timeout: 10_000 })
+  if (run.error || run.status !== 0) {
+    const why = run.error?.message ?? run.stderr.trim()
+    throw new Error(`kubectl is needed on PATH (the suite port-forwards to the cluster's Services): ${why}`)
+  }
 }

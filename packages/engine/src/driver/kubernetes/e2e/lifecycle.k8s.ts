@@ -4,87 +4,25 @@
  */
 import { randomBytes } from 'node:crypto'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { CoreV1Api, CustomObjectsApi, type KubeConfig } from '../client'
-import { KubernetesDriver } from '../driver'
-import type { ObjectStoreConfig } from '../manifests/object-store'
-import { assertClusterReady, e2eKubeConfig } from './cluster-access'
+import type { KubernetesDriver } from '../driver'
+import { E2E_HAS_OBJECT_STORE, type E2eNamespace, setUpE2eNamespace, stepTimer } from './e2e-namespace'
 
-const env = process.env
-const namespace = `pgfleet-e2e-${randomBytes(3).toString('hex')}`
-const images = {
-  16: env.PGFLEET_K8S_E2E_IMAGE16 ?? 'ghcr.io/cloudnative-pg/postgresql:16.9',
-  17: env.PGFLEET_K8S_E2E_IMAGE17 ?? 'ghcr.io/cloudnative-pg/postgresql:17.5',
-}
-/** The dev MinIO of deploy/dev/minio.yaml, unless another S3-compatible store is named. */
-const objectStore: ObjectStoreConfig | null =
-  env.PGFLEET_K8S_E2E_NO_BACKUPS === '1'
-    ? null
-    : {
-        destinationPath: env.PGFLEET_K8S_E2E_BACKUP_DESTINATION ?? `s3://pgfleet-backups/${namespace}`,
-        endpointURL: env.PGFLEET_K8S_E2E_BACKUP_ENDPOINT ?? 'http://minio.pgfleet-dev.svc:9000',
-        credentialsSecret: {
-          name: 'backup-store',
-          accessKeyIdKey: 'ACCESS_KEY_ID',
-          secretAccessKeyKey: 'ACCESS_SECRET_KEY',
-        },
-        retentionPolicy: '1d',
-      }
 // CloudNativePG closes a WAL segment every 5 minutes by default: once a minute keeps the point-in-time test short
 const runtime = { major: 17, port: null, computeSize: 'nano' as const, settings: { archive_timeout: '60s' } }
-const timings: Record<string, number> = {}
+const { timings, timed } = stepTimer()
+const objectStore = E2E_HAS_OBJECT_STORE
 
-async function timed<T>(step: string, run: () => Promise<T>): Promise<T> {
-  const started = performance.now()
-  const result = await run()
-  timings[step] = Math.round(performance.now() - started)
-  return result
-}
-
-let kubeConfig: KubeConfig
+let setup: E2eNamespace
 let driver: KubernetesDriver
 
 beforeAll(async () => {
-  kubeConfig = e2eKubeConfig()
-  console.log(`cluster: ${await assertClusterReady(kubeConfig)}; namespace ${namespace}`)
-  const core = kubeConfig.makeApiClient(CoreV1Api)
-  await core.createNamespace({ body: { metadata: { name: namespace } } })
-  await core.createNamespacedSecret({
-    namespace,
-    body: {
-      metadata: { name: 'backup-store' },
-      stringData: {
-        ACCESS_KEY_ID: env.PGFLEET_K8S_E2E_ACCESS_KEY_ID ?? 'pgfleet-dev',
-        ACCESS_SECRET_KEY: env.PGFLEET_K8S_E2E_SECRET_ACCESS_KEY ?? 'pgfleet-dev-secret',
-      },
-    },
-  })
-  await kubeConfig.makeApiClient(CustomObjectsApi).createNamespacedCustomObject({
-    group: 'postgresql.cnpg.io',
-    version: 'v1',
-    namespace,
-    plural: 'imagecatalogs',
-    body: {
-      apiVersion: 'postgresql.cnpg.io/v1',
-      kind: 'ImageCatalog',
-      metadata: { name: 'postgresql' },
-      spec: { images: [16, 17].map((major) => ({ major, image: images[major as 16 | 17] })) },
-    },
-  })
-  driver = new KubernetesDriver({
-    kubeConfig,
-    namespace,
-    imageCatalog: { kind: 'ImageCatalog', name: 'postgresql' },
-    defaultDiskSizeBytes: 1024 ** 3,
-    objectStore,
-  })
+  setup = await setUpE2eNamespace()
+  driver = setup.driver
 }, 120_000)
 
 afterAll(async () => {
   console.table(timings)
-  await kubeConfig
-    ?.makeApiClient(CoreV1Api)
-    .deleteNamespace({ name: namespace })
-    .catch(() => undefined)
+  await setup?.tearDown()
 })
 
 const input = { ...runtime, superuserPassword: randomBytes(12).toString('hex'), authenticatorPassword: 'e2e-auth' }

@@ -4,7 +4,13 @@ import type { ProjectRuntimeConfig } from '../../types'
 import { bootstrapSecretName, CNPG_API_VERSION, CNPG_GROUP, MAJOR_LABEL, projectLabels } from './names'
 import { type BarmanObjectStore, barmanObjectStore, type ObjectStoreConfig } from './object-store'
 import { type ContainerResources, computeResources, storageQuantity } from './resources'
-import { type ManagedRole, PROJECT_HBA_RULES, projectManagedRoles } from './roles'
+import {
+  type ManagedRole,
+  PLATFORM_OWNER_LOGIN,
+  PROJECT_HBA_RULES,
+  platformRoleSecretName,
+  projectManagedRoles,
+} from './roles'
 
 /** How the platform runs projects on this Kubernetes cluster (the same for every project). */
 export interface ClusterTemplate {
@@ -46,12 +52,26 @@ export interface ClusterManifest {
     resources: ContainerResources
     storage: { size: string; storageClass?: string }
     bootstrap:
-      | { initdb: { postInitSQLRefs: { secretRefs: { name: string; key: string }[] } } }
+      | { initdb: InitdbBootstrap }
       | { recovery: { source: string; recoveryTarget: RecoveryTarget } }
       | { pg_basebackup: { source: string } }
     externalClusters?: ExternalCluster[]
     backup?: { barmanObjectStore: BarmanObjectStore; retentionPolicy?: string }
   }
+}
+
+/**
+ * A new project's initdb. CloudNativePG makes an application database and its owner at bootstrap (`app` owned by
+ * `app` unless told otherwise) and from then on sets that owner's password from the `secret` Secret (one it makes,
+ * `{cluster}-app`, unless named). Naming the `postgres` database, which initdb made already, makes it create no
+ * database; naming the platform's owner login and that login's own Secret makes the owner a role the project has
+ * anyway, with the password it has anyway. So no `app` database, `app` role or `{cluster}-app` Secret exists.
+ */
+export interface InitdbBootstrap {
+  database: 'postgres'
+  owner: string
+  secret: { name: string }
+  postInitSQLRefs: { secretRefs: { name: string; key: string }[] }
 }
 
 interface SecretKeyRef {
@@ -208,7 +228,12 @@ export function projectCluster(
     spec: {
       ...clusterSpecCommon(template, ref, config),
       bootstrap: {
-        initdb: { postInitSQLRefs: { secretRefs: [{ name: bootstrapSecretName(ref), key: 'roles.sql' }] } },
+        initdb: {
+          database: 'postgres',
+          owner: PLATFORM_OWNER_LOGIN,
+          secret: { name: platformRoleSecretName(ref, PLATFORM_OWNER_LOGIN) },
+          postInitSQLRefs: { secretRefs: [{ name: bootstrapSecretName(ref), key: 'roles.sql' }] },
+        },
       },
       ...backupStanza(template),
     },

@@ -24,7 +24,7 @@ import { discoverEngines, engineForMajor } from '../../../engines/discover'
 import { resolveRunAs } from '../../../system/run-as'
 import { makeTempRoot } from '../../../testing/fixtures'
 import { projectBootstrapSql } from './bootstrap-sql'
-import { branchCluster, type ClusterTemplate, projectCluster } from './cluster'
+import { branchCluster, type ClusterTemplate, type InitdbBootstrap, projectCluster, recoveryCluster } from './cluster'
 import { CrdSchemas } from './crd-schema'
 import {
   CNPG_SUPERUSER,
@@ -33,6 +33,7 @@ import {
   PLATFORM_OWNER_LOGIN,
   PROJECT_HBA_RULES,
   platformRoleSecret,
+  platformRoleSecretName,
   projectManagedRoles,
 } from './roles'
 
@@ -104,6 +105,39 @@ describe('the roles of a project’s Cluster', () => {
     })
   })
 
+  it('make initdb create no application database: postgres is named, owned by the platform’s owner login', () => {
+    const cluster = projectCluster(template, ref, ref, { ...runtime, major: 17 })
+    expect(schemas.validate(cluster)).toEqual([])
+    const ownerSecret = platformRoleSecretName(ref, PLATFORM_OWNER_LOGIN)
+    expect(cluster.spec.bootstrap).toMatchObject({
+      initdb: { database: 'postgres', owner: PLATFORM_OWNER_LOGIN, secret: { name: ownerSecret } },
+    })
+    // CloudNativePG sets the owner's password from that Secret, which must name the owner: the login's own does
+    expect(platformRoleSecret('ns', ref, PLATFORM_OWNER_LOGIN, 'pw').stringData.username).toBe(PLATFORM_OWNER_LOGIN)
+    const managedOwner = byName(cluster.spec.managed.roles).get(PLATFORM_OWNER_LOGIN)
+    expect(managedOwner?.passwordSecret).toEqual({ name: ownerSecret })
+    expect(JSON.stringify(cluster.spec)).not.toMatch(/"app"|-app"/)
+    // recovered and copied Clusters name no application database either, so CloudNativePG makes none
+    const objectStore = {
+      destinationPath: 's3://b/p',
+      credentialsSecret: { name: 's', accessKeyIdKey: 'a', secretAccessKeyKey: 'b' },
+    }
+    const recovered = recoveryCluster(
+      { ...template, objectStore },
+      ref,
+      `${ref}-r1`,
+      { ...runtime, major: 17 },
+      {
+        clusterName: ref,
+        backupId: '20260101T000000',
+      },
+    )
+    const branch = branchCluster(template, 'branchref', 'branchref', { ...runtime, major: 17 }, ref)
+    for (const copy of [recovered, branch]) {
+      expect(JSON.stringify(copy.spec.bootstrap)).not.toMatch(/"(database|owner|secret)"/)
+    }
+  })
+
   it('copy a branch from its parent’s primary with pg_basebackup, in a Cluster the CRD accepts', () => {
     const branch = branchCluster(template, 'branchref', 'branchref', { ...runtime, major: 17 }, 'parentref')
     expect(schemas.validate(branch)).toEqual([])
@@ -140,8 +174,28 @@ describe('the bootstrap SQL, run as CloudNativePG runs it', () => {
     await initCluster(spec, { superuser: CNPG_SUPERUSER })
     await startCluster(spec)
     const sql = projectBootstrapSql(major, { ownerPassword: 'owner-pw', authenticatorPassword: 'auth-pw' })
-    await asRole(CNPG_SUPERUSER, sql)
+    const { initdb } = projectCluster(template, ref, ref, { ...runtime, major }).spec.bootstrap as {
+      initdb: InitdbBootstrap
+    }
+    await bootstrapAsCloudNativePg(initdb, sql)
   })
+
+  /**
+   * CloudNativePG's steps after initdb, in its order: the application owner is created (`LOGIN`) unless it exists,
+   * the post-init SQL runs in `postgres`, and the application database is created, owned by that owner, unless
+   * it exists.
+   */
+  async function bootstrapAsCloudNativePg(initdb: InitdbBootstrap, sql: string) {
+    const exists = async (catalog: string, column: string, name: string) =>
+      (await asRole(CNPG_SUPERUSER, `SELECT 1 FROM ${catalog} WHERE ${column} = $1`, [name])).length > 0
+    if (!(await exists('pg_roles', 'rolname', initdb.owner))) {
+      await asRole(CNPG_SUPERUSER, `CREATE ROLE ${initdb.owner} LOGIN`)
+    }
+    await asRole(CNPG_SUPERUSER, sql)
+    if (!(await exists('pg_database', 'datname', initdb.database))) {
+      await asRole(CNPG_SUPERUSER, `CREATE DATABASE ${initdb.database} OWNER ${initdb.owner}`)
+    }
+  }
 
   afterAll(async () => {
     // best-effort: a failed setup may have left nothing running
@@ -167,6 +221,12 @@ describe('the bootstrap SQL, run as CloudNativePG runs it', () => {
         ...{ login, superuser, createdb, createrole, inherit, replication, bypassrls },
       })
     }
+  })
+
+  it('leaves no app database or app role, and only postgres, template0 and template1', async () => {
+    const databases = await asRole<{ datname: string }>(CNPG_SUPERUSER, 'SELECT datname FROM pg_database ORDER BY 1')
+    expect(databases.map((row) => row.datname)).toEqual(['postgres', 'template0', 'template1'])
+    expect(await asRole(CNPG_SUPERUSER, `SELECT 1 FROM pg_roles WHERE rolname = 'app'`)).toEqual([])
   })
 
   it('makes the tenant’s owner own the postgres database and its public schema, with its memberships', async () => {

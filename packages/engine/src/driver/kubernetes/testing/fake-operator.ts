@@ -111,7 +111,29 @@ export class FakeCnpgOperator {
     const key = `${plural}/${namespace}/${object.metadata.name}`
     if (type === 'DELETED' || this.busy.has(key)) return
     if (plural === 'backups' && type === 'ADDED') this.backup(key, object)
+    if (plural === 'clusters' && type === 'ADDED') this.applicationSecret(namespace, object)
     if (plural === 'clusters') this.later(key, this.clusterTransition(key, object, type))
+  }
+
+  /**
+   * CloudNativePG's application database: a Cluster made by initdb (the default bootstrap) gets `app` owned by
+   * `app` unless its initdb names them, and, unless initdb names the owner's Secret, a `{cluster}-app` basic-auth
+   * Secret with a password it makes (the owner's password from then on).
+   */
+  private applicationSecret(namespace: string, cluster: KubeObject): void {
+    const bootstrap = (cluster.spec?.bootstrap ?? {}) as Record<string, unknown>
+    const usesInitdb = bootstrap.initdb !== undefined || Object.keys(bootstrap).length === 0
+    const initdb = (bootstrap.initdb ?? {}) as { database?: string; owner?: string; secret?: { name?: string } }
+    if (!usesInitdb || initdb.secret?.name) return
+    const owner = initdb.owner ?? initdb.database ?? 'app'
+    const base64 = (text: string) => Buffer.from(text).toString('base64')
+    this.api.put('secrets', namespace, {
+      apiVersion: 'v1',
+      kind: 'Secret',
+      metadata: { name: `${cluster.metadata.name}-app`, namespace },
+      type: 'kubernetes.io/basic-auth',
+      data: { username: base64(owner), password: base64('made-by-the-operator') },
+    } as never)
   }
 
   /** The status updates CloudNativePG would make after this change of a Cluster (none when there is nothing to do). */
