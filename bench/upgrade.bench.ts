@@ -76,6 +76,9 @@ try {
     )
     driver.prepareSpareDataDirs([17])
     await driver.spareDataDirsSettled()
+    // a project is upgraded long after its data was written: pgbench's gigabyte (and the WAL archive's copy of it)
+    // goes to disk first, so the kernel's writeback does not compete with the upgrade being measured
+    await run('sync')
     await new Promise((resolve) => setTimeout(resolve, 500))
     const started = performance.now()
     const result = await driver.upgradeProject(ref, config, { ...config, major: 17 }, () => {}, { method })
