@@ -2,17 +2,24 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { withClient } from '../cluster/client'
+import { PLATFORM_SUPERUSER } from '../cluster/role-names'
 import type { ClusterLocation, ClusterSpec } from '../cluster/types'
+import { settingsPort } from '../cluster/types'
 import type { PostgresEngine } from '../engines/types'
 import { runCommand } from '../system/run-command'
-import {
-  connectionArgs,
-  eachWithLimit,
-  exactTablePattern,
-  pipeMaker,
-  streamTable,
-  tablesToStream,
-} from './stream-tables'
+import { eachWithLimit, exactTablePattern, pipeMaker, streamTable, tablesToStream } from './stream-tables'
+
+/** How the client tools reach a cluster: its unix socket, as the platform superuser. */
+export const connectionArgs = (location: Pick<ClusterLocation, 'socketDir' | 'port'>, database: string) => [
+  '--host',
+  location.socketDir,
+  '--port',
+  String(settingsPort(location)),
+  '--username',
+  PLATFORM_SUPERUSER,
+  '--dbname',
+  database,
+]
 
 /** The client programs an upgrade needs, from the source's major (they read its catalog). */
 export function dumpTools(source: Pick<PostgresEngine, 'tools'>): DumpTools | null {

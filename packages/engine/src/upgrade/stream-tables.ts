@@ -3,9 +3,7 @@ import { chown, open } from 'node:fs/promises'
 import path from 'node:path'
 import type pg from 'pg'
 import { withClient } from '../cluster/client'
-import { PLATFORM_SUPERUSER } from '../cluster/role-names'
 import type { ClusterLocation } from '../cluster/types'
-import { settingsPort } from '../cluster/types'
 import type { RunAs } from '../system/run-as'
 import { runCommand } from '../system/run-command'
 
@@ -51,18 +49,6 @@ export async function tablesToStream(client: pg.ClientBase, minBytes: number): P
  */
 export const exactTablePattern = (table: Pick<StreamedTable, 'schema' | 'table'>): string =>
   `"${table.schema.replaceAll('"', '""')}"."${table.table.replaceAll('"', '""')}"`
-
-/** How the client tools reach a cluster: its unix socket, as the platform superuser. */
-export const connectionArgs = (location: Pick<ClusterLocation, 'socketDir' | 'port'>, database: string) => [
-  '--host',
-  location.socketDir,
-  '--port',
-  String(settingsPort(location)),
-  '--username',
-  PLATFORM_SUPERUSER,
-  '--dbname',
-  database,
-]
 
 /** How often a stream whose other half failed re-opens its pipe, so a half still waiting to open it goes on. */
 const RELEASE_INTERVAL_MS = 50
