@@ -43,10 +43,22 @@ test('scheduled backups: back up now, download, change the schedule, and restore
   expect(file.suggestedFilename()).toMatch(new RegExp(`^${ref}-manual-.*\\.tar\\.(zst|gz)$`))
   expect(statSync(await file.path()).size).toBeGreaterThan(1000)
 
-  // the restore check restores the newest backup into a throwaway server and reads it
+  // the restore check restores the newest backup into a throwaway server and reads it; here the weekly schedule
+  // starts one while the page still shows none: the refused click says so and the page follows that check
+  const summary = panel.getByTestId('restore-check-summary')
+  await expect(summary).toHaveText('Not checked yet')
+  const started = await send(page, 'POST', `/platform/database/${ref}/backups/restore-check`)
+  // 409: the platform's own scheduler got there first, which is the same case
+  expect([202, 409], await started.text()).toContain(started.status())
   await panel.getByTestId('restore-check-now').click()
-  await expect(panel.getByTestId('restore-check-summary')).toHaveAttribute('data-ok', 'true', { timeout: 60_000 })
+  await expect(page.getByText('A restore check of this project is already running')).toBeVisible()
+  await expect(summary).toHaveAttribute('data-ok', 'true', { timeout: 60_000 })
   await expect(panel.getByTestId('restore-check-detail')).toContainText('tables')
+
+  // with no check running, the button starts one and the page follows it to its result
+  await panel.getByTestId('restore-check-now').click()
+  await expect(summary).toHaveText('Checking the newest backup…')
+  await expect(summary).toHaveAttribute('data-ok', 'true', { timeout: 60_000 })
 
   // the schedule is saved and kept
   await panel.getByLabel('Take a backup every').selectOption('6')

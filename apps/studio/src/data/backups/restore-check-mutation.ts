@@ -17,9 +17,10 @@ export function useRestoreCheckMutation(options: MutationOptions<EmptyResponse, 
   return useMutation({
     ...options,
     mutationFn: startRestoreCheck,
-    onSuccess: (answer, variables, ...rest) => {
-      void queryClient.invalidateQueries({ queryKey: backupKeys.schedule(variables.ref) })
-      return options.onSuccess?.(answer, variables, ...rest)
+    onSettled: (...args) => {
+      // a refusal (409) means the scheduler started a restore check first: reading the schedule again shows it running
+      void queryClient.invalidateQueries({ queryKey: backupKeys.schedule(args[2].ref) })
+      return options.onSettled?.(...args)
     },
   })
 }
