@@ -83,7 +83,8 @@ export { SOCKET_ONLY_PORT } from './cluster/types'
 export { COMPUTE_SIZES, type ComputeSettings, type ComputeSize, computeSettings, isComputeSize } from './compute'
 export type { BackupInfo } from './driver/backup-store'
 export { DriverOperationUnsupportedError } from './driver/errors'
-export { LocalDriver, type LocalDriverOptions } from './driver/local'
+export { LocalDriver } from './driver/local'
+export type { LocalDriverOptions } from './driver/local-options'
 export type { LocalProjectPaths } from './driver/local-paths'
 export {
   DISK_WALK_POLICY,

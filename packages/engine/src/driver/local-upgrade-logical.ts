@@ -5,7 +5,12 @@ import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
 import type { ClusterSpec } from '../cluster/types'
 import { runCommand } from '../system/run-command'
-import { finishChangeTracking, startChangeTracking, tableChangeCounts } from '../upgrade/change-tracking'
+import {
+  countsStillValid,
+  finishChangeTracking,
+  startChangeTracking,
+  tableChangeCounts,
+} from '../upgrade/change-tracking'
 import { cutOffClients } from '../upgrade/cut-off'
 import { createDatabaseLike, databasesOf, type KnownRowCounts, verifyCopies } from '../upgrade/databases'
 import { copySchema } from '../upgrade/dump-restore'
@@ -133,14 +138,17 @@ export async function logicalDataPhase(input: DataPhaseInput): Promise<DataPhase
     await withClient(newSpec, (client) => dropUpgradeSubscription(client, slot), { database })
     // a table stays counted only if neither the replication changed it on the new cluster nor, by its
     // statistics, a client on the old one
-    const agreed = agreedRows.get(database) ?? new Map<string, number>()
-    for (const table of await withClient(newSpec, finishChangeTracking, { database })) agreed.delete(table)
-    const countsBefore = changeCounts.get(database) ?? new Map<string, string>()
-    const countsNow = await withClient(cutOffLocation, tableChangeCounts, { database })
-    for (const table of agreed.keys()) {
-      if (countsBefore.get(table) === undefined || countsBefore.get(table) !== countsNow.get(table))
-        agreed.delete(table)
-    }
+    const changedOnTarget = await withClient(newSpec, finishChangeTracking, { database })
+    const changesNow = await withClient(cutOffLocation, tableChangeCounts, { database })
+    agreedRows.set(
+      database,
+      countsStillValid(
+        agreedRows.get(database) ?? new Map(),
+        changedOnTarget,
+        changeCounts.get(database) ?? new Map(),
+        changesNow,
+      ),
+    )
     await withClient(cutOffLocation, (client) => unpublishAfterUpgrade(client, journalFile(dir, database)), {
       database,
     })

@@ -1,4 +1,4 @@
-import { mkdir, readdir, rm } from 'node:fs/promises'
+import { mkdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import type { ClientConfig } from 'pg'
@@ -16,14 +16,13 @@ import { stopCluster } from '../cluster/stop'
 import { ensurePlatformSuperuser } from '../cluster/superuser-migration'
 import { type ClusterLocation, type ClusterSpec, type StopMode, settingsPort } from '../cluster/types'
 import { engineForMajor } from '../engines/discover'
-import type { PostgresEngine } from '../engines/types'
 import { directoryUsage } from '../system/disk-usage'
 import { mkdirOwned } from '../system/fs-owned'
-import type { RunAs } from '../system/run-as'
 import { type BackupInfo, isBackupId } from './backup-store'
 import { LocalBackups, type RestoreCheckResult } from './local-backups'
 import { createLocalProject } from './local-create'
-import { assertValidRef, type LocalProjectPaths, localProjectPaths, REF_PATTERN } from './local-paths'
+import { type LocalDriverOptions, SPARES_DIR_NAME } from './local-options'
+import { assertValidRef, type LocalProjectPaths, localProjectPaths, runningProjectRefs } from './local-paths'
 import { LocalProjectUsers } from './local-project-users'
 import { ProjectResourceReader } from './local-resources'
 import { LocalProjectSpecs } from './local-specs'
@@ -54,32 +53,6 @@ import type {
   StartProjectResult,
   TenantEndpoint,
 } from './types'
-
-export interface LocalDriverOptions {
-  /** Directory holding one subdirectory per project, e.g. DATA/projects. */
-  dataDir: string
-  /** Set when the platform runs as root (servers must not): the account servers run as without isolation. */
-  runAs: RunAs | null
-  /**
-   * With runAs set: give every project its own OS user (`pgfp_<ref>`), so that a server-level escape reaches
-   * only its own project's files. Default true.
-   */
-  isolateProjects?: boolean
-  engines: PostgresEngine[]
-  /** Address project servers listen on, e.g. '127.0.0.1'. */
-  listenAddress: string
-  /** Put logs in `${logDir}/${ref}/postgres.log` instead of the project directory. */
-  logDir?: string
-  startTimeoutMs?: number
-  /**
-   * Data directories of each major to keep initialised ahead of need, so a new project skips initdb (default 0:
-   * none). Spares wait under `${dataDir}/.spare-data-dirs`.
-   */
-  spareDataDirs?: number
-}
-
-/** Directory under the projects' data directory holding spare data directories (not a valid ref: no project has it). */
-const SPARES_DIR_NAME = '.spare-data-dirs'
 
 /** Projects as directories under one data directory, each with its own postmaster spawned on this machine. */
 export class LocalDriver implements ProjectDriver {
@@ -269,9 +242,7 @@ export class LocalDriver implements ProjectDriver {
     return this.exclusive(ref, async () => {
       await this.users.resolve(ref)
       const result = await this.backups.restore(ref, backup, runtime, options)
-      // an archive taken before tenant isolation holds a superuser `postgres`: migrate it before anyone logs in
-      const location = await this.specs.location(ref)
-      if (location) await this.secureRoles({ ...location, engine: engineForMajor(this.options.engines, runtime.major) })
+      await this.secureRestored(ref, runtime.major)
       return result
     })
   }
@@ -286,8 +257,7 @@ export class LocalDriver implements ProjectDriver {
     return this.exclusive(ref, async () => {
       await this.users.resolve(ref)
       const result = await this.backups.restoreToTime(ref, backup, target, runtime, options)
-      const location = await this.specs.location(ref)
-      if (location) await this.secureRoles({ ...location, engine: engineForMajor(this.options.engines, runtime.major) })
+      await this.secureRestored(ref, runtime.major)
       return result
     })
   }
@@ -391,22 +361,12 @@ export class LocalDriver implements ProjectDriver {
     return connectionConfig(location, options.database, options.user)
   }
 
-  /** Projects whose server runs now, read from their data directories. */
-  private async runningProjects(): Promise<string[]> {
-    const entries = await readdir(this.options.dataDir, { withFileTypes: true }).catch(() => [])
-    const refs = entries
-      .filter((entry) => entry.isDirectory() && REF_PATTERN.test(entry.name))
-      .map((entry) => entry.name)
-    const running = await Promise.all(
-      refs.map(async (ref) => ((await clusterPid(this.projectPaths(ref))) === null ? null : ref)),
-    )
-    return running.filter((ref): ref is string => ref !== null).sort()
-  }
-
   async stopAll(): Promise<void> {
     // a spare being made would outlive the call and write into a directory the caller may remove next
     await this.spares.settle()
-    const results = await Promise.allSettled((await this.runningProjects()).map((ref) => this.stopProject(ref, 'fast')))
+    const results = await Promise.allSettled(
+      (await runningProjectRefs(this.options.dataDir, this.options.logDir)).map((ref) => this.stopProject(ref, 'fast')),
+    )
     const errors = results.flatMap((result) => (result.status === 'rejected' ? [result.reason] : []))
     if (errors.length > 0) throw new AggregateError(errors, `Could not stop ${errors.length} project server(s)`)
   }
@@ -420,6 +380,12 @@ export class LocalDriver implements ProjectDriver {
   private async secureRoles(spec: ClusterLocation & Pick<ClusterSpec, 'engine'>): Promise<void> {
     await ensurePlatformSuperuser(spec)
     await bootstrapProjectRoles(spec, { major: spec.engine.major })
+  }
+
+  /** An archive taken before tenant isolation holds a superuser `postgres`: migrate it before anyone logs in. */
+  private async secureRestored(ref: string, major: number): Promise<void> {
+    const location = await this.specs.location(ref)
+    if (location) await this.secureRoles({ ...location, engine: engineForMajor(this.options.engines, major) })
   }
 
   /** Runs `fn` after the project's earlier lifecycle operations have settled. */

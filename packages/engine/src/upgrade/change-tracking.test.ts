@@ -12,7 +12,7 @@ import { computeSettings } from '../compute'
 import { discoverEngines, engineForMajor } from '../engines/discover'
 import { resolveRunAs } from '../system/run-as'
 import { makeTempRoot } from '../testing/fixtures'
-import { finishChangeTracking, startChangeTracking, tableChangeCounts } from './change-tracking'
+import { countsStillValid, finishChangeTracking, startChangeTracking, tableChangeCounts } from './change-tracking'
 import { agreedRowCounts, countObjectsAndRows } from './verify'
 
 const TABLES = `
@@ -117,5 +117,41 @@ describe('change tracking for the upgrade row counts', () => {
     expect(after.get('public.parts')).not.toBe(before.get('public.parts'))
     expect(after.get('public.parts_high')).toBe(before.get('public.parts_high'))
     expect(after.get('public.untouched')).toBe(before.get('public.untouched'))
+  })
+})
+
+describe('countsStillValid', () => {
+  const agreed = new Map([
+    ['public.a', 10],
+    ['public.b', 20],
+    ['public.c', 30],
+    ['public.d', 40],
+  ])
+  const before = new Map([
+    ['public.a', '5'],
+    ['public.b', '5'],
+    ['public.c', '5'],
+  ])
+
+  it('keeps only tables that replication did not touch and whose source statistics did not move', () => {
+    const now = new Map([
+      ['public.a', '5'],
+      ['public.b', '6'],
+      ['public.c', '5'],
+      ['public.d', '0'],
+    ])
+    const valid = countsStillValid(agreed, new Set(['public.c']), before, now)
+    // b: a client changed it; c: replication changed it; d: no statistics before, so nothing proves it unchanged
+    expect([...valid]).toEqual([['public.a', 10]])
+  })
+
+  it('drops a table whose statistics vanished (dropped, or statistics reset)', () => {
+    const valid = countsStillValid(agreed, new Set(), before, new Map([['public.b', '5']]))
+    expect([...valid.keys()]).toEqual(['public.b'])
+  })
+
+  it('does not change the counts it was given', () => {
+    countsStillValid(agreed, new Set(['public.a']), before, before)
+    expect(agreed.size).toBe(4)
   })
 })

@@ -82,3 +82,24 @@ export async function tableChangeCounts(source: pg.ClientBase): Promise<Map<stri
   )
   return new Map(rows.map((row) => [row.name, row.changes]))
 }
+
+/**
+ * The counts from before the cut-off that still hold after it: a table keeps its count only if the replication
+ * changed nothing in it on the target (`changedOnTarget`) and its change statistics on the source did not move
+ * between the two readings. Every other table must be counted again.
+ */
+export function countsStillValid(
+  agreed: ReadonlyMap<string, number>,
+  changedOnTarget: ReadonlySet<string>,
+  changesBefore: ReadonlyMap<string, string>,
+  changesNow: ReadonlyMap<string, string>,
+): Map<string, number> {
+  const valid = new Map<string, number>()
+  for (const [table, rows] of agreed) {
+    if (changedOnTarget.has(table)) continue
+    const before = changesBefore.get(table)
+    if (before === undefined || before !== changesNow.get(table)) continue
+    valid.set(table, rows)
+  }
+  return valid
+}
