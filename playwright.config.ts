@@ -72,6 +72,9 @@ export default defineConfig({
         // branching.spec connects a repository on this machine's disk
         PGFLEET_GIT_ALLOW_FILE_URLS: 'true',
         OPENAI_API_KEY: '',
+        // no journey waits for the scheduler (integration tests drive it with a test clock), and a weekly restore
+        // check it starts on its own would race the journeys that act on backups
+        PGFLEET_BACKUP_SCHEDULER_TICK_MS: '3600000',
       },
     },
   ],

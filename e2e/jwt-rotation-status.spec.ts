@@ -34,8 +34,12 @@ test('API keys say when the JWT secret is updating and when the update failed; c
 
   // polled every second while Updating
   await expect.poll(() => polledAt.length, { timeout: 10_000 }).toBeGreaterThanOrEqual(3)
-  const gaps = polledAt.slice(1).map((at, i) => at - (polledAt[i] ?? at))
-  expect(Math.min(...gaps)).toBeGreaterThanOrEqual(JWT_UPDATE_POLL_INTERVAL_MS * 0.8)
+  // the median gap: on a loaded machine one late poll shortens the gap after it
+  const gaps = polledAt
+    .slice(1)
+    .map((at, i) => at - (polledAt[i] ?? at))
+    .sort((a, b) => a - b)
+  expect(gaps[Math.floor(gaps.length / 2)]).toBeGreaterThanOrEqual(JWT_UPDATE_POLL_INTERVAL_MS * 0.8)
 
   status = 'Failed'
   const failed = page.getByTestId('jwt-update-failed')
