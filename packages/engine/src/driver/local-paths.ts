@@ -1,6 +1,4 @@
-import { readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { clusterPid } from '../cluster/pid-file'
 
 export interface LocalProjectPaths {
   projectDir: string
@@ -33,15 +31,4 @@ export function localProjectPaths(dataDir: string, logDir: string | undefined, r
     backupsDir: path.join(projectDir, 'backups'),
     walArchiveDir: path.join(projectDir, 'wal-archive'),
   }
-}
-
-/** Refs of the projects whose server runs now, read from their data directories under `dataDir`, sorted. */
-export async function runningProjectRefs(dataDir: string, logDir: string | undefined): Promise<string[]> {
-  // no data directory yet means no projects: nothing runs
-  const entries = await readdir(dataDir, { withFileTypes: true }).catch(() => [])
-  const refs = entries.filter((entry) => entry.isDirectory() && REF_PATTERN.test(entry.name)).map((entry) => entry.name)
-  const running = await Promise.all(
-    refs.map(async (ref) => ((await clusterPid(localProjectPaths(dataDir, logDir, ref))) === null ? null : ref)),
-  )
-  return running.filter((ref): ref is string => ref !== null).sort()
 }

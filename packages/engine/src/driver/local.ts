@@ -22,9 +22,10 @@ import { type BackupInfo, isBackupId } from './backup-store'
 import { LocalBackups, type RestoreCheckResult } from './local-backups'
 import { createLocalProject } from './local-create'
 import { type LocalDriverOptions, SPARES_DIR_NAME } from './local-options'
-import { assertValidRef, type LocalProjectPaths, localProjectPaths, runningProjectRefs } from './local-paths'
+import { assertValidRef, type LocalProjectPaths, localProjectPaths } from './local-paths'
 import { LocalProjectUsers } from './local-project-users'
 import { ProjectResourceReader } from './local-resources'
+import { runningProjectRefs } from './local-running'
 import { LocalProjectSpecs } from './local-specs'
 import {
   type UpgradeOptions,
