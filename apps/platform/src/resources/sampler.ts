@@ -80,6 +80,7 @@ export class ResourceSampler {
         ),
       )
     }
+    await this.checkpointBeforeReadOnly(projects, readings)
     const authHits = await this.authHitsByOrganization(usage)
     const outcomes: SampleOutcome[] = []
     for (const project of projects) {
@@ -98,6 +99,27 @@ export class ResourceSampler {
       .where('sampled_at', '<', new Date(Date.now() - SAMPLE_RETENTION_MS))
       .execute()
     return outcomes
+  }
+
+  /**
+   * A busy project's disk holds WAL that the next checkpoint frees. Projects about to turn read-only are
+   * checkpointed and measured again first, so a project does not refuse writes for room it is about to get back,
+   * and then flip back to writable at the next round.
+   */
+  private async checkpointBeforeReadOnly(
+    projects: SampledProject[],
+    readings: Record<string, ProjectResourceReading>,
+  ): Promise<void> {
+    const { ctx } = this
+    const nearlyFull = projects.filter((project) => {
+      const disk = readings[project.ref]?.disk
+      if (!disk || project.readonly_mode_enabled) return false
+      return (disk.totalBytes / this.diskSize(project)) * 100 >= READ_ONLY_DISK_PERCENT
+    })
+    if (nearlyFull.length === 0) return
+    const refs = nearlyFull.map((project) => project.ref)
+    await Promise.all(refs.map((ref) => ctx.driver.checkpointProject(ref)))
+    Object.assign(readings, await ctx.driver.projectResourceReadings(refs, { exactDisk: true }))
   }
 
   private async record(
