@@ -1,0 +1,63 @@
+import path from 'node:path'
+import pg from 'pg'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { computeSettings } from '../compute'
+import { discoverEngines, engineForMajor } from '../engines/discover'
+import { resolveRunAs } from '../system/run-as'
+import { makeTempRoot } from '../testing/fixtures'
+import { connectionConfig } from './client'
+import { initCluster } from './init'
+import { clusterReadOnly, setClusterReadOnly } from './read-only-mode'
+import { startCluster } from './start'
+import { stopCluster } from './stop'
+import type { ClusterSpec } from './types'
+
+/**
+ * Read-only mode on a real server, as a tenant's long-lived session sees it: the change must apply to that
+ * session's very next statement once setClusterReadOnly has answered, in both directions.
+ */
+let spec: ClusterSpec
+let root: string
+
+beforeAll(async () => {
+  root = await makeTempRoot('read-only-mode')
+  const engine = engineForMajor(await discoverEngines(), 17)
+  const dir = path.join(root, 'project')
+  spec = {
+    dataDir: path.join(dir, 'pgdata'),
+    socketDir: path.join(dir, 'run'),
+    port: null,
+    listenAddress: '127.0.0.1',
+    engine,
+    runAs: await resolveRunAs(),
+    logFile: path.join(dir, 'log', 'postgres.log'),
+    settings: computeSettings('nano'),
+  }
+  await initCluster(spec)
+  await startCluster(spec)
+}, 60_000)
+
+afterAll(async () => {
+  if (spec) await stopCluster(spec, 'immediate', 5_000).catch(() => {})
+}, 30_000)
+
+describe('setClusterReadOnly', () => {
+  it('applies to an open session before its next statement, on and off, 30 times over', async () => {
+    // the platform's own sessions turn the mode off for themselves; a tenant's session keeps the server default
+    const session = new pg.Client({ ...connectionConfig(spec), options: undefined })
+    await session.connect()
+    try {
+      await session.query('create table notes (id int)')
+      for (let round = 0; round < 30; round++) {
+        await setClusterReadOnly(spec, true)
+        await expect(session.query('insert into notes values ($1)', [round])).rejects.toMatchObject({ code: '25006' })
+        await setClusterReadOnly(spec, false)
+        await session.query('insert into notes values ($1)', [round])
+      }
+      expect((await session.query('select count(*)::int as n from notes')).rows[0]).toEqual({ n: 30 })
+      expect(await clusterReadOnly(spec)).toBe(false)
+    } finally {
+      await session.end()
+    }
+  }, 60_000)
+})
