@@ -39,6 +39,9 @@ export async function startTestPlatform(
       PGFLEET_SPARE_DATA_DIRS: '1',
       // tests sign many users up; the sign-up modes have their own tests
       PGFLEET_SIGNUP: 'open',
+      // the scheduler's backups and restore checks would race a test's own (409s, extra rows); its tests drive it
+      // with a test clock instead
+      PGFLEET_BACKUP_SCHEDULER_TICK_MS: '3600000',
       ...env,
     })
     const lines = options.logLines
