@@ -19,6 +19,8 @@ export async function projectOverview(ctx: AppContext, row: ProjectRow): Promise
           return result.rows[0] ?? null
         }).catch(() => null)
       : null
+  // read before the stored samples: a round that commits in between is counted twice for a moment, never missed
+  const pending = ctx.usage.pending(row.ref)
   const hour = await ctx.db
     .selectFrom('resource_samples')
     .select([
@@ -35,7 +37,6 @@ export async function projectOverview(ctx: AppContext, row: ProjectRow): Promise
     .orderBy('sampled_at', 'desc')
     .limit(1)
     .executeTakeFirst()
-  const pending = ctx.usage.pending(row.ref)
   return {
     database_size_bytes: live?.database_size_bytes ?? null,
     active_connections: live?.active_connections ?? null,

@@ -55,7 +55,16 @@ export class ResourceSampler {
     }
     const projects = await query.execute()
     // drained even with no project running, so counts never pile up
-    const usage = ctx.usage.drain()
+    const usage = ctx.usage.drain(refs)
+    try {
+      return await this.measure(projects, usage, refs)
+    } finally {
+      ctx.usage.stored(usage)
+    }
+  }
+
+  private async measure(projects: SampledProject[], usage: DrainedUsage, refs?: string[]): Promise<SampleOutcome[]> {
+    const { ctx } = this
     if (projects.length === 0) return []
     // WAL that a cleanup in read-only mode wrote would otherwise stay until the next timed checkpoint
     await Promise.all(projects.filter((p) => p.readonly_mode_enabled).map((p) => ctx.driver.checkpointProject(p.ref)))
@@ -162,6 +171,7 @@ export class ResourceSampler {
         auth_rate_limit_hits: authRateLimitHits,
       })
       .execute()
+    ctx.usage.stored(usage, project.ref)
     const readOnly = await this.applyReadOnly(project, reading.disk.totalBytes, diskSizeBytes)
     return { ref: project.ref, diskUsedBytes: reading.disk.totalBytes, diskSizeBytes, readOnly }
   }

@@ -11,6 +11,8 @@ export interface DrainedUsage {
  */
 export class UsageCounters {
   private current: DrainedUsage = UsageCounters.empty()
+  /** Drained by a sampling round that has not stored them yet: still shown as pending. */
+  private readonly inFlight = new Set<DrainedUsage>()
 
   private static empty(): DrainedUsage {
     return { dataApi: new Map(), functionInvocations: new Map(), signInRateLimited: new Map() }
@@ -36,18 +38,60 @@ export class UsageCounters {
     this.current.signInRateLimited.set(key, (this.current.signInRateLimited.get(key) ?? 0) + 1)
   }
 
-  /** What has been counted for the project since the last drain (not yet in a sample), without draining it. */
+  /**
+   * What has been counted for the project and is not in a stored sample yet, without draining it. Counts a round has
+   * drained stay here until the round says they are stored, so a figure never dips while a round runs. A reader
+   * asks for these before it reads the stored samples: a project's counts stored in between are counted twice for
+   * that one answer, rather than missed.
+   */
   pending(ref: string): { dataApiRequests: number; functionInvocations: number } {
-    return {
-      dataApiRequests: this.current.dataApi.get(ref)?.requests ?? 0,
-      functionInvocations: this.current.functionInvocations.get(ref) ?? 0,
+    let dataApiRequests = 0
+    let functionInvocations = 0
+    for (const usage of [this.current, ...this.inFlight]) {
+      dataApiRequests += usage.dataApi.get(ref)?.requests ?? 0
+      functionInvocations += usage.functionInvocations.get(ref) ?? 0
     }
+    return { dataApiRequests, functionInvocations }
   }
 
-  /** Everything counted since the last drain; the counters start again from zero. */
-  drain(): DrainedUsage {
-    const drained = this.current
-    this.current = UsageCounters.empty()
+  /**
+   * Takes what was counted since the last drain, for every project or only for `refs` (a round that samples only
+   * those must leave the others' counts for the next full round). Sign-in hits are taken only by full rounds. Call
+   * `stored` with the answer once the round has written it.
+   */
+  drain(refs?: string[]): DrainedUsage {
+    let drained: DrainedUsage
+    if (refs === undefined) {
+      drained = this.current
+      this.current = UsageCounters.empty()
+    } else {
+      drained = UsageCounters.empty()
+      for (const ref of refs) {
+        moveEntry(this.current.dataApi, drained.dataApi, ref)
+        moveEntry(this.current.functionInvocations, drained.functionInvocations, ref)
+      }
+    }
+    this.inFlight.add(drained)
     return drained
   }
+
+  /**
+   * The round that drained `usage` has stored the counts of `ref` (or, with no ref, is done with all of them):
+   * pending() stops counting them.
+   */
+  stored(usage: DrainedUsage, ref?: string): void {
+    if (ref === undefined) {
+      this.inFlight.delete(usage)
+      return
+    }
+    usage.dataApi.delete(ref)
+    usage.functionInvocations.delete(ref)
+  }
+}
+
+function moveEntry<V>(from: Map<string, V>, to: Map<string, V>, key: string): void {
+  const value = from.get(key)
+  if (value === undefined) return
+  to.set(key, value)
+  from.delete(key)
 }
