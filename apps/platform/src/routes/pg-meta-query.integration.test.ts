@@ -20,6 +20,23 @@ afterAll(async () => {
 const run = (client: ApiClient, body: Record<string, unknown>) =>
   client.post<RunQueryResponse & QueryErrorResponse>(`${s.base}/query`, body)
 
+/** How many other sessions are running a statement that contains `text`. */
+const runningCount = async (text: string) => {
+  const answer = await run(developer, {
+    query: `select count(*)::int from pg_stat_activity
+      where state = 'active' and strpos(query, '${text}') > 0 and pid <> pg_backend_pid()`,
+  })
+  return (answer.body.results[0]?.rows[0]?.[0] as number | undefined) ?? -1
+}
+
+/** Waits until the statement has reached the server: a cancel sent before that has nothing to stop. */
+const untilRunning = (text: string) =>
+  waitFor(
+    () => runningCount(text),
+    (n) => n > 0,
+    10_000,
+  )
+
 describe('POST /platform/pg-meta/{ref}/query', () => {
   it('answers rows with column names and types, values the grid can show', async () => {
     const answer = await run(s.owner, {
@@ -269,7 +286,7 @@ select :name as name, ':x' as quoted, $$ :y $$ as body, '{"a":1}'::jsonb as j, :
   it('cancels a running query by its id', async () => {
     const started = Date.now()
     const running = run(s.owner, { query: 'select pg_sleep(10)', queryId: 'sleepy' })
-    await new Promise((r) => setTimeout(r, 400))
+    await untilRunning('pg_sleep(10)')
     expect((await developer.post(`${s.base}/query/cancel`, { queryId: 'sleepy' })).body).toEqual({ cancelled: false })
     const cancel = await s.owner.post(`${s.base}/query/cancel`, { queryId: 'sleepy' })
     expect(cancel.body).toEqual({ cancelled: true })
@@ -289,20 +306,19 @@ select :name as name, ':x' as quoted, $$ :y $$ as body, '{"a":1}'::jsonb as j, :
       body: JSON.stringify({ query: 'select pg_sleep(9.5)' }),
       signal: controller.signal,
     })
-    await new Promise((r) => setTimeout(r, 400))
+    await untilRunning('pg_sleep(9.5)')
     controller.abort()
     await expect(request).rejects.toThrow()
-    const sleeping = () =>
-      run(developer, {
-        query:
-          "select count(*)::int from pg_stat_activity where state = 'active' and query like '%pg_sleep(9.5)%' and pid <> pg_backend_pid()",
-      })
-    await waitFor(sleeping, (answer) => answer.body.results[0]?.rows[0]?.[0] === 0, 3_000)
+    await waitFor(
+      () => runningCount('pg_sleep(9.5)'),
+      (n) => n === 0,
+      5_000,
+    )
   })
 
   it('cancels running queries and drops its connections when the project stops, then reconnects', async () => {
     const running = run(developer, { query: 'select pg_sleep(9)' })
-    await new Promise((r) => setTimeout(r, 300))
+    await untilRunning('pg_sleep(9)')
     await s.t.platform.ctx.projectStopping(s.project.ref)
     expect((await running).body.code).toBe('57014')
     expect((await run(developer, { query: 'select 1 as back' })).body.results[0]?.rows).toEqual([[1]])
