@@ -2,10 +2,9 @@ import { access, readdir, rm } from 'node:fs/promises'
 import net from 'node:net'
 import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { computeSettings } from '../compute'
 import { discoverEngines, engineForMajor } from '../engines/discover'
 import { type RunAs, resolveRunAs } from '../system/run-as'
-import { makeTempRoot, processUid, waitUntil } from '../testing/fixtures'
+import { makeTempRoot, processUid, testClusterSpec, waitUntil } from '../testing/fixtures'
 import { withClient } from './client'
 import { initCluster } from './init'
 import { clusterPid, readPidFile } from './pid-file'
@@ -25,16 +24,7 @@ beforeAll(async () => {
   runAs = await resolveRunAs()
   const engine = engineForMajor(await discoverEngines(), 17)
   const dir = path.join(root, 'control')
-  spec = {
-    dataDir: path.join(dir, 'pgdata'),
-    socketDir: path.join(dir, 'run'),
-    port: null,
-    listenAddress: '127.0.0.1',
-    engine,
-    runAs,
-    logFile: path.join(dir, 'log', 'postgres.log'),
-    settings: computeSettings('nano'),
-  }
+  spec = testClusterSpec(dir, engine, runAs)
 })
 
 afterAll(async () => {

@@ -1,10 +1,9 @@
 import path from 'node:path'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { computeSettings } from '../compute'
 import { discoverEngines, engineForMajor } from '../engines/discover'
 import { resolveRunAs } from '../system/run-as'
-import { makeTempRoot } from '../testing/fixtures'
+import { makeTempRoot, testClusterSpec } from '../testing/fixtures'
 import { connectionConfig } from './client'
 import { initCluster } from './init'
 import { clusterReadOnly, setClusterReadOnly } from './read-only-mode'
@@ -22,17 +21,7 @@ let root: string
 beforeAll(async () => {
   root = await makeTempRoot('read-only-mode')
   const engine = engineForMajor(await discoverEngines(), 17)
-  const dir = path.join(root, 'project')
-  spec = {
-    dataDir: path.join(dir, 'pgdata'),
-    socketDir: path.join(dir, 'run'),
-    port: null,
-    listenAddress: '127.0.0.1',
-    engine,
-    runAs: await resolveRunAs(),
-    logFile: path.join(dir, 'log', 'postgres.log'),
-    settings: computeSettings('nano'),
-  }
+  spec = testClusterSpec(path.join(root, 'project'), engine, await resolveRunAs())
   await initCluster(spec)
   await startCluster(spec)
 }, 60_000)

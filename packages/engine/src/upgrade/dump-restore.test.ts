@@ -11,7 +11,7 @@ import type { ClusterSpec } from '../cluster/types'
 import { computeSettings } from '../compute'
 import { discoverEngines, engineForMajor } from '../engines/discover'
 import { resolveRunAs } from '../system/run-as'
-import { makeTempRoot } from '../testing/fixtures'
+import { makeTempRoot, testClusterSpec } from '../testing/fixtures'
 import { type DumpTools, dumpAndRestore, dumpTools } from './dump-restore'
 import { pipeMaker, type StreamedTable, streamTable, tablesToStream } from './stream-tables'
 import { compareDatabases } from './verify'
@@ -69,16 +69,10 @@ describe('dump and restore with large tables streamed', () => {
     const engines = await discoverEngines()
     const spec = (major: number): ClusterSpec => {
       const dir = path.join(root, `pg${major}`)
-      return {
-        dataDir: path.join(dir, 'pgdata'),
-        socketDir: path.join(dir, 'run'),
-        port: null,
+      return testClusterSpec(dir, engineForMajor(engines, major), runAs, {
         listenAddress: '',
-        engine: engineForMajor(engines, major),
-        runAs,
-        logFile: path.join(dir, 'log', 'postgres.log'),
         settings: { ...computeSettings('nano'), wal_level: 'minimal', max_wal_senders: 0 },
-      }
+      })
     }
     source = spec(15)
     target = spec(17)

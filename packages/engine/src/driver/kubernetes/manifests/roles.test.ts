@@ -19,10 +19,9 @@ import {
 import { startCluster } from '../../../cluster/start'
 import { stopCluster } from '../../../cluster/stop'
 import type { ClusterSpec } from '../../../cluster/types'
-import { computeSettings } from '../../../compute'
 import { discoverEngines, engineForMajor } from '../../../engines/discover'
 import { resolveRunAs } from '../../../system/run-as'
-import { makeTempRoot } from '../../../testing/fixtures'
+import { makeTempRoot, testClusterSpec } from '../../../testing/fixtures'
 import { projectBootstrapSql } from './bootstrap-sql'
 import { branchCluster, type ClusterTemplate, type InitdbBootstrap, projectCluster, recoveryCluster } from './cluster'
 import { CrdSchemas } from './crd-schema'
@@ -161,16 +160,7 @@ describe('the bootstrap SQL, run as CloudNativePG runs it', () => {
   beforeAll(async () => {
     root = await makeTempRoot('cnpg-bootstrap')
     const dir = path.join(root, 'cluster')
-    spec = {
-      dataDir: path.join(dir, 'pgdata'),
-      socketDir: path.join(dir, 'run'),
-      port: null,
-      listenAddress: '127.0.0.1',
-      engine: engineForMajor(await discoverEngines(), major),
-      runAs: await resolveRunAs(),
-      logFile: path.join(dir, 'log', 'postgres.log'),
-      settings: computeSettings('nano'),
-    }
+    spec = testClusterSpec(dir, engineForMajor(await discoverEngines(), major), await resolveRunAs())
     await initCluster(spec, { superuser: CNPG_SUPERUSER })
     await startCluster(spec)
     const sql = projectBootstrapSql(major, { ownerPassword: 'owner-pw', authenticatorPassword: 'auth-pw' })
