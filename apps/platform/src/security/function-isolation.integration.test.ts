@@ -11,6 +11,7 @@ import { CPU_LIMIT_MESSAGE, WORKER_LIMIT_STATUS } from '../edge-functions/runtim
 import { deployFunctionFiles } from '../edge-functions/testing'
 import { ChildPlatform } from '../testing/child-platform'
 import { ApiClient, waitFor } from '../testing/harness'
+import { requireRoot } from '../testing/require-root'
 
 /**
  * What a tenant's edge function can do to the platform and to other projects, on a platform run as its own process
@@ -139,7 +140,7 @@ describe("a tenant's function", () => {
   })
 
   it('runs as its project own OS user and listens on no TCP port, in a directory only that user reaches', async () => {
-    if (process.getuid?.() !== 0) return
+    requireRoot('one OS user per project for function workers')
     const running = workers()
     expect(running.length).toBeGreaterThanOrEqual(2)
     const listening = execFileSync('ss', ['-Hltnp'], { encoding: 'utf8' })

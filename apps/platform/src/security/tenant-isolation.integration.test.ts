@@ -20,6 +20,7 @@ import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SqlTestSetup, startSqlTestSetup } from '../sql/testing'
 import { ApiClient, waitFor } from '../testing/harness'
+import { requireRoot } from '../testing/require-root'
 
 /**
  * Attacks a tenant could try from its own project (its psql as `postgres`, the SQL editor as a Developer or a
@@ -329,7 +330,7 @@ describe('operating-system isolation', () => {
   }
 
   it('runs each project and the control plane as different users, with private directories', async () => {
-    if (process.getuid?.() !== 0) return
+    requireRoot('one OS user per project')
     const projects = path.join(s.t.dataDir, 'projects')
     const uids = new Set<string | undefined>()
     for (const ref of [s.project.ref, other.project.ref]) {
