@@ -62,14 +62,14 @@ async function createProject(name: string): Promise<{ ref: string; port: number 
   return { ref, port: settings.db_port ?? 0 }
 }
 
-async function deploy(ref: string, slug: string, code: string) {
+async function deploy(ref: string, slug: string, code: string, verifyJwt = false) {
   const deployed = await deployFunctionFiles({
     baseUrl: platform.baseUrl,
     token,
     ref,
     slug,
     files: { 'index.ts': code },
-    metadata: { entrypoint_path: 'index.ts', name: slug, verify_jwt: false },
+    metadata: { entrypoint_path: 'index.ts', name: slug, verify_jwt: verifyJwt },
   })
   expect(deployed.status, JSON.stringify(deployed.body)).toBeLessThan(300)
 }
@@ -218,6 +218,55 @@ describe("a tenant's function", () => {
     } finally {
       server.close()
     }
+  })
+
+  it('calls another function of its project, and its data API and storage, through SUPABASE_URL', async () => {
+    const ref = projects[0]?.ref ?? ''
+    await deploy(
+      ref,
+      'callee',
+      'Deno.serve(async (r) => Response.json({ got: await r.json(), path: new URL(r.url).pathname }))',
+      true,
+    )
+    await deploy(
+      ref,
+      'caller',
+      `Deno.serve(async () => {
+        const url = Deno.env.get('SUPABASE_URL')
+        const anon = Deno.env.get('SUPABASE_ANON_KEY') ?? ''
+        const service = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? ''
+        const signal = () => AbortSignal.timeout(10_000)
+        const called = await fetch(url + '/functions/v1/callee/deeper', {
+          method: 'POST', body: JSON.stringify({ hello: 'callee' }), signal: signal(),
+          headers: { authorization: 'Bearer ' + anon, 'content-type': 'application/json' },
+        })
+        const rest = await fetch(url + '/rest/v1/', { headers: { apikey: anon }, signal: signal() })
+        const storage = await fetch(url + '/storage/v1/bucket', {
+          headers: { apikey: service, authorization: 'Bearer ' + service }, signal: signal(),
+        })
+        return Response.json({
+          callee: { status: called.status, body: await called.json() },
+          rest: rest.status,
+          storage: { status: storage.status, body: await storage.json() },
+        })
+      })`,
+    )
+    // warm, so the calls inside fit in this suite's short wall-clock limit
+    const keys = (await api.get<{ name: string; api_key: string }[]>(`/v1/projects/${ref}/api-keys`)).body
+    const anon = keys.find((key) => key.name === 'anon')?.api_key ?? ''
+    const direct = await fetch(`${platform.baseUrl}/p/${ref}/functions/v1/callee`, {
+      method: 'POST',
+      body: '{}',
+      headers: { authorization: `Bearer ${anon}` },
+    })
+    expect(direct.status).toBe(200)
+    const answer = await call(ref, 'caller')
+    expect(answer.status).toBe(200)
+    expect(await answer.json()).toEqual({
+      callee: { status: 200, body: { got: { hello: 'callee' }, path: '/callee/deeper' } },
+      rest: 200,
+      storage: { status: 200, body: [] },
+    })
   })
 
   it('dies with the platform (kill -9), and a restart runs none from before', async () => {
