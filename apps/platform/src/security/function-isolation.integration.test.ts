@@ -269,6 +269,45 @@ describe("a tenant's function", () => {
     })
   })
 
+  it('listens on no address of the machine, by address or by name', async () => {
+    const ref = projects[0]?.ref ?? ''
+    const addresses = Object.values(os.networkInterfaces())
+      .flat()
+      .flatMap((found) => (found && found.family === 'IPv4' ? [found.address] : []))
+    expect(addresses.length).toBeGreaterThan(1)
+    await deploy(
+      ref,
+      'listener',
+      `import { createServer } from 'node:net'
+      Deno.serve(async () => {
+        const results: Record<string, string> = {}
+        const refused = (e: unknown) =>
+          e instanceof Deno.errors.NotCapable || e instanceof Deno.errors.PermissionDenied ? 'refused' : 'failed: ' + e
+        for (const hostname of [...${JSON.stringify(addresses)}, '0.0.0.0', '::', 'localhost']) {
+          try { const listener = Deno.listen({ hostname, port: 0 }); results[hostname] = 'listening'; listener.close() }
+          catch (e) { results[hostname] = refused(e) }
+        }
+        results['node:net'] = await new Promise((resolve) => {
+          const server = createServer()
+          server.once('error', (e) => resolve(String((e as { code?: string }).code ?? e)))
+          server.listen(0, ${JSON.stringify(addresses.at(-1))}, () => { server.close(); resolve('listening') })
+        })
+        try { Deno.serve({ hostname: '0.0.0.0', port: 0 }, () => new Response('second')); results['second Deno.serve'] = 'listening' }
+        catch (e) { results['second Deno.serve'] = String(e) }
+        return Response.json(results)
+      })`,
+    )
+    const results = (await (await call(ref, 'listener')).json()) as Record<string, string>
+    expect(results).toEqual({
+      ...Object.fromEntries(addresses.map((address) => [address, 'refused'])),
+      '0.0.0.0': 'refused',
+      '::': 'refused',
+      localhost: 'refused',
+      'node:net': expect.stringMatching(/^(EACCES|ERR_NOT_CAPABLE|NotCapable)/),
+      'second Deno.serve': 'Error: An edge function may call Deno.serve only once',
+    })
+  })
+
   it('dies with the platform (kill -9), and a restart runs none from before', async () => {
     const before = workers().map((worker) => worker.pid)
     expect(before.length).toBeGreaterThan(0)

@@ -273,4 +273,27 @@ describe('worker pool', () => {
       server.close()
     }
   })
+  it('listens on no network address, by address or by a name its permissions let through', async () => {
+    const addresses = Object.values(os.networkInterfaces())
+      .flat()
+      .flatMap((found) => (found?.family === 'IPv4' ? [found.address] : []))
+    const code = `Deno.serve(() => {
+      const results: Record<string, string> = {}
+      for (const hostname of [...${JSON.stringify(addresses)}, '0.0.0.0', '::', 'localhost']) {
+        try { Deno.listen({ hostname, port: 0 }).close(); results[hostname] = 'listening' }
+        catch (e) { results[hostname] = e instanceof Deno.errors.NotCapable || e instanceof Deno.errors.PermissionDenied ? 'refused' : 'error: ' + e }
+      }
+      return Response.json(results)
+    })`
+    const workers = pool()
+    // Deno's permissions opened for loopback by name and address: the guard still refuses to listen
+    const opened = {
+      ...spec('listener', code),
+      deniedNetwork: deniedNetwork(await localHostNames(), ['localhost', '127.0.0.1'], ipv6),
+    }
+    const results = JSON.parse((await get(await workers.acquire(opened))).text) as Record<string, string>
+    expect(Object.keys(results).length).toBeGreaterThan(3)
+    for (const [target, result] of Object.entries(results))
+      expect({ target, result }).toEqual({ target, result: 'refused' })
+  })
 })
