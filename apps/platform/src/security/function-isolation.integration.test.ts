@@ -8,6 +8,7 @@ import type { Organization, Project, ProjectSettingsResponse, ProjectStatusRespo
 import { lookupUser, PROJECT_FUNCTIONS_USER_PREFIX, projectUserName, removeProjectUsers } from '@pgfleet/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CPU_LIMIT_MESSAGE, WORKER_LIMIT_STATUS } from '../edge-functions/runtime/proxy'
+import { PROJECT_WORKER_LIMIT_MESSAGE } from '../edge-functions/runtime/worker-slots'
 import { deployFunctionFiles } from '../edge-functions/testing'
 import { ChildPlatform } from '../testing/child-platform'
 import { ApiClient, waitFor } from '../testing/harness'
@@ -19,12 +20,16 @@ import { ApiClient, waitFor } from '../testing/harness'
  * and die with the platform.
  */
 const CPU_LIMIT_MS = 500
-const WALL_LIMIT_MS = 2_000
+const WALL_LIMIT_MS = 5_000
+const WORKERS_PER_PROJECT = 2
+const QUEUE_TIMEOUT_MS = 3_000
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pgfleet-fn-iso-'))
 const platform = new ChildPlatform(dataDir, {
   PGFLEET_PORT_RANGE: '57600-57649',
   PGFLEET_FUNCTIONS_CPU_LIMIT_MS: String(CPU_LIMIT_MS),
   PGFLEET_FUNCTIONS_WALL_LIMIT_MS: String(WALL_LIMIT_MS),
+  PGFLEET_FUNCTIONS_MAX_WORKERS_PER_PROJECT: String(WORKERS_PER_PROJECT),
+  PGFLEET_FUNCTIONS_QUEUE_TIMEOUT_MS: String(QUEUE_TIMEOUT_MS),
 })
 const api = new ApiClient(() => platform.baseUrl)
 let token = ''
@@ -75,6 +80,10 @@ async function deploy(ref: string, slug: string, code: string, verifyJwt = false
 }
 
 const call = (ref: string, slug: string) => fetch(`${platform.baseUrl}/p/${ref}/functions/v1/${slug}`)
+
+/** The live workers of one function of the project (by the path of its files). */
+const workersOf = (ref: string, slug: string) =>
+  workers().filter((worker) => worker.args.some((arg) => arg.includes(`/${ref}/${slug}/`)))
 
 beforeAll(async () => {
   await platform.start()
@@ -306,6 +315,69 @@ describe("a tenant's function", () => {
       'node:net': expect.stringMatching(/^(EACCES|ERR_NOT_CAPABLE|NotCapable)/),
       'second Deno.serve': 'Error: An edge function may call Deno.serve only once',
     })
+  })
+
+  it('is killed when it keeps using CPU after answering', async () => {
+    const ref = projects[0]?.ref ?? ''
+    await deploy(
+      ref,
+      'afterspin',
+      'Deno.serve(() => { setTimeout(() => { for (;;) {} }, 200); return new Response("answered") })',
+    )
+    const answer = await call(ref, 'afterspin')
+    expect(await answer.text()).toBe('answered')
+    expect(workersOf(ref, 'afterspin')).toHaveLength(1)
+    // killed once it used the idle allowance (500 ms of CPU), read every 250 ms; a loaded machine gives the loop
+    // less than a core, so the bound is in wall-clock time well past that (before, it ran until the idle stop: 5 min)
+    await waitFor(
+      async () => workersOf(ref, 'afterspin').length,
+      (n) => n === 0,
+      15_000,
+    )
+  })
+
+  it(`runs at most ${WORKERS_PER_PROJECT} workers of one project: a burst of slow calls waits, then answers 503`, async () => {
+    const ref = projects[0]?.ref ?? ''
+    const slugs = ['slow1', 'slow2', 'slow3', 'slow4']
+    // busy past the queueing time, within the wall-clock limit
+    for (const slug of slugs) {
+      await deploy(ref, slug, 'Deno.serve(() => new Promise((r) => setTimeout(() => r(new Response("slow")), 4_000)))')
+    }
+    const quick = ['quick1', 'quick2', 'quick3']
+    for (const slug of quick) {
+      await deploy(ref, slug, 'Deno.serve(() => new Promise((r) => setTimeout(() => r(new Response("quick")), 300)))')
+    }
+    let most = 0
+    const sampler = setInterval(() => {
+      most = Math.max(most, workers().filter((worker) => worker.args.join(' ').includes(`/run/${ref}/`)).length)
+    }, 20)
+    try {
+      const answers = await Promise.all(
+        slugs.map(async (slug) => {
+          const answer = await call(ref, slug)
+          return { status: answer.status, retryAfter: answer.headers.get('retry-after'), body: await answer.text() }
+        }),
+      )
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(WORKERS_PER_PROJECT)
+      const refused = answers.filter((answer) => answer.status === 503)
+      expect(refused).toHaveLength(slugs.length - WORKERS_PER_PROJECT)
+      for (const answer of refused) {
+        expect(JSON.parse(answer.body)).toEqual({
+          code: 503,
+          message: PROJECT_WORKER_LIMIT_MESSAGE(ref, WORKERS_PER_PROJECT),
+        })
+        expect(answer.retryAfter).toBe('1')
+      }
+      // calls that finish within the queueing time all get their turn: the third waits for a worker to be free
+      const turns = await Promise.all(quick.map(async (slug) => (await call(ref, slug)).status))
+      expect(turns).toEqual([200, 200, 200])
+    } finally {
+      clearInterval(sampler)
+    }
+    expect(most).toBeGreaterThan(0)
+    expect(most).toBeLessThanOrEqual(WORKERS_PER_PROJECT)
+    // the other project's worker was not touched
+    expect(await (await call(projects[1]?.ref ?? '', 'other')).text()).toBe('b')
   })
 
   it('dies with the platform (kill -9), and a restart runs none from before', async () => {

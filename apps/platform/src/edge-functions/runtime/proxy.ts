@@ -94,8 +94,6 @@ export function proxyToWorker(
     forcedHeaders?: Record<string, string>
   },
 ): Promise<void> {
-  worker.inflight++
-  worker.lastUsedAt = Date.now()
   reply.hijack()
   const response = reply.raw
   return new Promise<void>((resolve) => {
@@ -106,8 +104,6 @@ export function proxyToWorker(
       settled = true
       clearTimeout(timer)
       clearInterval(cpuWatch)
-      worker.inflight--
-      worker.lastUsedAt = Date.now()
       resolve()
     }
     const fail = (status: number, message: string) => {
