@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { loadConfig } from './config'
+import { FUNCTION_WORKER_MEMORY_BYTES, loadConfig, workersForMemory } from './config'
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -9,6 +9,19 @@ describe('loadConfig', () => {
     expect(config.dataDir).toMatch(/\.pgfleet$/)
     expect(config.portRange).toEqual({ from: 54400, to: 54999 })
     expect(config.databaseUrl).toBeUndefined()
+  })
+
+  it('caps function workers per project and, from the memory unless set, on the platform', () => {
+    const defaults = loadConfig({}).functions
+    expect(defaults.maxWorkersPerProject).toBe(8)
+    expect(defaults.queueTimeoutMs).toBe(5_000)
+    expect(defaults.maxWorkers).toBeGreaterThanOrEqual(1)
+    const set = loadConfig({ PGFLEET_FUNCTIONS_MAX_WORKERS: '3', PGFLEET_FUNCTIONS_MAX_WORKERS_PER_PROJECT: '2' })
+    expect(set.functions).toMatchObject({ maxWorkers: 3, maxWorkersPerProject: 2 })
+    // three quarters of 24 GB at the most one worker can hold; a tiny machine still runs one
+    expect(workersForMemory(24 * 1024 ** 3)).toBe(27)
+    expect(workersForMemory(FUNCTION_WORKER_MEMORY_BYTES / 2)).toBe(1)
+    expect(() => loadConfig({ PGFLEET_FUNCTIONS_MAX_WORKERS: '0' })).toThrow(/PGFLEET_FUNCTIONS_MAX_WORKERS/)
   })
 
   it('reads feature flags from JSON', () => {

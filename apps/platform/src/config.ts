@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import os from 'node:os'
 import path from 'node:path'
 import { BYTES_PER_GB } from '@pgfleet/contracts'
 import { z } from 'zod'
@@ -40,6 +41,9 @@ const EnvSchema = z.object({
   PGFLEET_SIGNUP: z.enum(['open', 'invite', 'closed']).or(z.literal('')).optional(),
   PGFLEET_FUNCTIONS_CPU_LIMIT_MS: z.coerce.number().int().min(10).default(2_000),
   PGFLEET_FUNCTIONS_WALL_LIMIT_MS: z.coerce.number().int().min(100).default(150_000),
+  PGFLEET_FUNCTIONS_MAX_WORKERS_PER_PROJECT: z.coerce.number().int().min(1).default(8),
+  PGFLEET_FUNCTIONS_MAX_WORKERS: z.coerce.number().int().min(1).optional(),
+  PGFLEET_FUNCTIONS_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   PGFLEET_LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   PGFLEET_AI_PROVIDER: z.enum(['openai', 'anthropic']).optional(),
   OPENAI_API_KEY: z.string().optional(),
@@ -124,8 +128,16 @@ export interface PlatformConfig {
   storageMaxUploadBytes: number
   /** who may create an account; unset: open until the first user exists, then invite */
   signup: 'open' | 'invite' | 'closed' | undefined
-  /** per edge-function request: the worker's CPU time and the wall-clock time, past which it is killed */
-  functions: { cpuTimeMs: number; wallClockMs: number }
+  functions: {
+    /** per edge-function request: the worker's CPU time and the wall-clock time, past which it is killed */
+    cpuTimeMs: number
+    wallClockMs: number
+    /** function workers alive at once, per project and on the whole platform */
+    maxWorkersPerProject: number
+    maxWorkers: number
+    /** how long a call waits for room under those caps before it answers 503 */
+    queueTimeoutMs: number
+  }
   /** git access for branching: file:// repositories (on the platform's own disk) only when allowed; every git run's time limit */
   git: { allowFileUrls: boolean; timeoutMs: number }
   resources: {
@@ -243,6 +255,25 @@ function readFeatureFlags(env: z.infer<typeof EnvSchema>): Record<string, boolea
   return flags
 }
 
+/**
+ * Memory one function worker can hold at most, whatever its code does: Deno itself (about 36 MB resident), its
+ * 150 MB heap and the buffers its data-segment cap leaves room for (about 480 MB), measured on Deno 2.9.
+ */
+export const FUNCTION_WORKER_MEMORY_BYTES = 680 * 1024 * 1024
+/** Share of the machine's memory that function workers may take in all, by default (the rest: Postgres, the platform). */
+const FUNCTION_WORKERS_MEMORY_SHARE = 0.75
+
+/** The machine's memory, or the cgroup limit the platform runs under when that is lower (a container). */
+function machineMemoryBytes(): number {
+  const constrained = process.constrainedMemory?.() ?? 0
+  return constrained > 0 ? Math.min(constrained, os.totalmem()) : os.totalmem()
+}
+
+/** The default platform-wide worker cap: that share of the memory, each worker at its most, and at least one. */
+export function workersForMemory(memoryBytes: number): number {
+  return Math.max(1, Math.floor((memoryBytes * FUNCTION_WORKERS_MEMORY_SHARE) / FUNCTION_WORKER_MEMORY_BYTES))
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
   const parsed = EnvSchema.safeParse(env)
   if (!parsed.success) {
@@ -291,7 +322,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     restoreWindowDays: e.PGFLEET_RESTORE_WINDOW_DAYS,
     storageMaxUploadBytes: e.PGFLEET_STORAGE_MAX_UPLOAD_BYTES,
     signup: e.PGFLEET_SIGNUP || undefined,
-    functions: { cpuTimeMs: e.PGFLEET_FUNCTIONS_CPU_LIMIT_MS, wallClockMs: e.PGFLEET_FUNCTIONS_WALL_LIMIT_MS },
+    functions: {
+      cpuTimeMs: e.PGFLEET_FUNCTIONS_CPU_LIMIT_MS,
+      wallClockMs: e.PGFLEET_FUNCTIONS_WALL_LIMIT_MS,
+      maxWorkersPerProject: e.PGFLEET_FUNCTIONS_MAX_WORKERS_PER_PROJECT,
+      maxWorkers: e.PGFLEET_FUNCTIONS_MAX_WORKERS ?? workersForMemory(machineMemoryBytes()),
+      queueTimeoutMs: e.PGFLEET_FUNCTIONS_QUEUE_TIMEOUT_MS,
+    },
     ai: aiConfig(e),
     driver: e.PGFLEET_DRIVER,
     kubernetes: kubernetesConfig(e),

@@ -8,6 +8,7 @@ import type { Organization, Project, ProjectSettingsResponse, ProjectStatusRespo
 import { lookupUser, PROJECT_FUNCTIONS_USER_PREFIX, projectUserName, removeProjectUsers } from '@pgfleet/engine'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CPU_LIMIT_MESSAGE, WORKER_LIMIT_STATUS } from '../edge-functions/runtime/proxy'
+import { PROJECT_WORKER_LIMIT_MESSAGE } from '../edge-functions/runtime/worker-slots'
 import { deployFunctionFiles } from '../edge-functions/testing'
 import { ChildPlatform } from '../testing/child-platform'
 import { ApiClient, waitFor } from '../testing/harness'
@@ -20,12 +21,16 @@ import { requireRoot } from '../testing/require-root'
  * and die with the platform.
  */
 const CPU_LIMIT_MS = 500
-const WALL_LIMIT_MS = 2_000
+const WALL_LIMIT_MS = 5_000
+const WORKERS_PER_PROJECT = 2
+const QUEUE_TIMEOUT_MS = 3_000
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pgfleet-fn-iso-'))
 const platform = new ChildPlatform(dataDir, {
   PGFLEET_PORT_RANGE: '57600-57649',
   PGFLEET_FUNCTIONS_CPU_LIMIT_MS: String(CPU_LIMIT_MS),
   PGFLEET_FUNCTIONS_WALL_LIMIT_MS: String(WALL_LIMIT_MS),
+  PGFLEET_FUNCTIONS_MAX_WORKERS_PER_PROJECT: String(WORKERS_PER_PROJECT),
+  PGFLEET_FUNCTIONS_QUEUE_TIMEOUT_MS: String(QUEUE_TIMEOUT_MS),
 })
 const api = new ApiClient(() => platform.baseUrl)
 let token = ''
@@ -63,19 +68,23 @@ async function createProject(name: string): Promise<{ ref: string; port: number 
   return { ref, port: settings.db_port ?? 0 }
 }
 
-async function deploy(ref: string, slug: string, code: string) {
+async function deploy(ref: string, slug: string, code: string, verifyJwt = false) {
   const deployed = await deployFunctionFiles({
     baseUrl: platform.baseUrl,
     token,
     ref,
     slug,
     files: { 'index.ts': code },
-    metadata: { entrypoint_path: 'index.ts', name: slug, verify_jwt: false },
+    metadata: { entrypoint_path: 'index.ts', name: slug, verify_jwt: verifyJwt },
   })
   expect(deployed.status, JSON.stringify(deployed.body)).toBeLessThan(300)
 }
 
 const call = (ref: string, slug: string) => fetch(`${platform.baseUrl}/p/${ref}/functions/v1/${slug}`)
+
+/** The live workers of one function of the project (by the path of its files). */
+const workersOf = (ref: string, slug: string) =>
+  workers().filter((worker) => worker.args.some((arg) => arg.includes(`/${ref}/${slug}/`)))
 
 beforeAll(async () => {
   await platform.start()
@@ -219,6 +228,157 @@ describe("a tenant's function", () => {
     } finally {
       server.close()
     }
+  })
+
+  it('calls another function of its project, and its data API and storage, through SUPABASE_URL', async () => {
+    const ref = projects[0]?.ref ?? ''
+    await deploy(
+      ref,
+      'callee',
+      'Deno.serve(async (r) => Response.json({ got: await r.json(), path: new URL(r.url).pathname }))',
+      true,
+    )
+    await deploy(
+      ref,
+      'caller',
+      `Deno.serve(async () => {
+        const url = Deno.env.get('SUPABASE_URL')
+        const anon = Deno.env.get('SUPABASE_ANON_KEY') ?? ''
+        const service = Deno.env.get('SUPABASE_SERVICE_ROLE_KEY') ?? ''
+        const signal = () => AbortSignal.timeout(10_000)
+        const called = await fetch(url + '/functions/v1/callee/deeper', {
+          method: 'POST', body: JSON.stringify({ hello: 'callee' }), signal: signal(),
+          headers: { authorization: 'Bearer ' + anon, 'content-type': 'application/json' },
+        })
+        const rest = await fetch(url + '/rest/v1/', { headers: { apikey: anon }, signal: signal() })
+        const storage = await fetch(url + '/storage/v1/bucket', {
+          headers: { apikey: service, authorization: 'Bearer ' + service }, signal: signal(),
+        })
+        return Response.json({
+          callee: { status: called.status, body: await called.json() },
+          rest: rest.status,
+          storage: { status: storage.status, body: await storage.json() },
+        })
+      })`,
+    )
+    // warm, so the calls inside fit in this suite's short wall-clock limit
+    const keys = (await api.get<{ name: string; api_key: string }[]>(`/v1/projects/${ref}/api-keys`)).body
+    const anon = keys.find((key) => key.name === 'anon')?.api_key ?? ''
+    const direct = await fetch(`${platform.baseUrl}/p/${ref}/functions/v1/callee`, {
+      method: 'POST',
+      body: '{}',
+      headers: { authorization: `Bearer ${anon}` },
+    })
+    expect(direct.status).toBe(200)
+    const answer = await call(ref, 'caller')
+    expect(answer.status).toBe(200)
+    expect(await answer.json()).toEqual({
+      callee: { status: 200, body: { got: { hello: 'callee' }, path: '/callee/deeper' } },
+      rest: 200,
+      storage: { status: 200, body: [] },
+    })
+  })
+
+  it('listens on no address of the machine, by address or by name', async () => {
+    const ref = projects[0]?.ref ?? ''
+    const addresses = Object.values(os.networkInterfaces())
+      .flat()
+      .flatMap((found) => (found && found.family === 'IPv4' ? [found.address] : []))
+    expect(addresses.length).toBeGreaterThan(1)
+    await deploy(
+      ref,
+      'listener',
+      `import { createServer } from 'node:net'
+      Deno.serve(async () => {
+        const results: Record<string, string> = {}
+        const refused = (e: unknown) =>
+          e instanceof Deno.errors.NotCapable || e instanceof Deno.errors.PermissionDenied ? 'refused' : 'failed: ' + e
+        for (const hostname of [...${JSON.stringify(addresses)}, '0.0.0.0', '::', 'localhost']) {
+          try { const listener = Deno.listen({ hostname, port: 0 }); results[hostname] = 'listening'; listener.close() }
+          catch (e) { results[hostname] = refused(e) }
+        }
+        results['node:net'] = await new Promise((resolve) => {
+          const server = createServer()
+          server.once('error', (e) => resolve(String((e as { code?: string }).code ?? e)))
+          server.listen(0, ${JSON.stringify(addresses.at(-1))}, () => { server.close(); resolve('listening') })
+        })
+        try { Deno.serve({ hostname: '0.0.0.0', port: 0 }, () => new Response('second')); results['second Deno.serve'] = 'listening' }
+        catch (e) { results['second Deno.serve'] = String(e) }
+        return Response.json(results)
+      })`,
+    )
+    const results = (await (await call(ref, 'listener')).json()) as Record<string, string>
+    expect(results).toEqual({
+      ...Object.fromEntries(addresses.map((address) => [address, 'refused'])),
+      '0.0.0.0': 'refused',
+      '::': 'refused',
+      localhost: 'refused',
+      'node:net': expect.stringMatching(/^(EACCES|ERR_NOT_CAPABLE|NotCapable)/),
+      'second Deno.serve': 'Error: An edge function may call Deno.serve only once',
+    })
+  })
+
+  it('is killed when it keeps using CPU after answering', async () => {
+    const ref = projects[0]?.ref ?? ''
+    await deploy(
+      ref,
+      'afterspin',
+      'Deno.serve(() => { setTimeout(() => { for (;;) {} }, 200); return new Response("answered") })',
+    )
+    const answer = await call(ref, 'afterspin')
+    expect(await answer.text()).toBe('answered')
+    expect(workersOf(ref, 'afterspin')).toHaveLength(1)
+    // killed once it used the idle allowance (500 ms of CPU), read every 250 ms; a loaded machine gives the loop
+    // less than a core, so the bound is in wall-clock time well past that (before, it ran until the idle stop: 5 min)
+    await waitFor(
+      async () => workersOf(ref, 'afterspin').length,
+      (n) => n === 0,
+      15_000,
+    )
+  })
+
+  it(`runs at most ${WORKERS_PER_PROJECT} workers of one project: a burst of slow calls waits, then answers 503`, async () => {
+    const ref = projects[0]?.ref ?? ''
+    const slugs = ['slow1', 'slow2', 'slow3', 'slow4']
+    // busy past the queueing time, within the wall-clock limit
+    for (const slug of slugs) {
+      await deploy(ref, slug, 'Deno.serve(() => new Promise((r) => setTimeout(() => r(new Response("slow")), 4_000)))')
+    }
+    const quick = ['quick1', 'quick2', 'quick3']
+    for (const slug of quick) {
+      await deploy(ref, slug, 'Deno.serve(() => new Promise((r) => setTimeout(() => r(new Response("quick")), 300)))')
+    }
+    let most = 0
+    const sampler = setInterval(() => {
+      most = Math.max(most, workers().filter((worker) => worker.args.join(' ').includes(`/run/${ref}/`)).length)
+    }, 20)
+    try {
+      const answers = await Promise.all(
+        slugs.map(async (slug) => {
+          const answer = await call(ref, slug)
+          return { status: answer.status, retryAfter: answer.headers.get('retry-after'), body: await answer.text() }
+        }),
+      )
+      expect(answers.filter((answer) => answer.status === 200)).toHaveLength(WORKERS_PER_PROJECT)
+      const refused = answers.filter((answer) => answer.status === 503)
+      expect(refused).toHaveLength(slugs.length - WORKERS_PER_PROJECT)
+      for (const answer of refused) {
+        expect(JSON.parse(answer.body)).toEqual({
+          code: 503,
+          message: PROJECT_WORKER_LIMIT_MESSAGE(ref, WORKERS_PER_PROJECT),
+        })
+        expect(answer.retryAfter).toBe('1')
+      }
+      // calls that finish within the queueing time all get their turn: the third waits for a worker to be free
+      const turns = await Promise.all(quick.map(async (slug) => (await call(ref, slug)).status))
+      expect(turns).toEqual([200, 200, 200])
+    } finally {
+      clearInterval(sampler)
+    }
+    expect(most).toBeGreaterThan(0)
+    expect(most).toBeLessThanOrEqual(WORKERS_PER_PROJECT)
+    // the other project's worker was not touched
+    expect(await (await call(projects[1]?.ref ?? '', 'other')).text()).toBe('b')
   })
 
   it('dies with the platform (kill -9), and a restart runs none from before', async () => {

@@ -30,6 +30,9 @@ export const EDGE_FUNCTION_IDLE_MS = 5 * 60_000
 export const EDGE_FUNCTION_IDLE_SWEEP_MS = 30_000
 export const EDGE_FUNCTION_START_TIMEOUT_MS = 15_000
 export const EDGE_FUNCTION_MEMORY_MB = 150
+/** CPU time a worker may use in all between two requests (garbage collection, a timer finishing), read this often. */
+export const EDGE_FUNCTION_IDLE_CPU_ALLOWANCE_MS = 500
+export const EDGE_FUNCTION_IDLE_CPU_SAMPLE_MS = 250
 /** A function's row is cached this long between invocations (a deploy or delete drops it at once). */
 const FUNCTION_CACHE_TTL_MS = 1_000
 const MAX_CACHED_FUNCTIONS = 10_000
@@ -69,9 +72,13 @@ export class EdgeFunctionsRuntime {
   constructor(private readonly ctx: AppContext) {
     this.limits = { cpuTimeMs: ctx.config.functions.cpuTimeMs, wallClockMs: ctx.config.functions.wallClockMs }
     this.directory = new ProjectDirectory(ctx.db)
+    const { maxWorkersPerProject, maxWorkers, queueTimeoutMs } = ctx.config.functions
     this.pool = new WorkerPool(() => this.runtime(), {
       idleMs: EDGE_FUNCTION_IDLE_MS,
       sweepIntervalMs: EDGE_FUNCTION_IDLE_SWEEP_MS,
+      caps: { perProject: maxWorkersPerProject, total: maxWorkers },
+      queueTimeoutMs,
+      idleCpu: { allowanceMs: EDGE_FUNCTION_IDLE_CPU_ALLOWANCE_MS, sampleIntervalMs: EDGE_FUNCTION_IDLE_CPU_SAMPLE_MS },
       log: ctx.log.child({ component: 'edge-functions' }),
     })
   }

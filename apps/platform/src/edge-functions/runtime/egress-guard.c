@@ -212,3 +212,19 @@ int sendmmsg(int socket, struct mmsghdr *messages, unsigned int count, int flags
   }
   return real_sendmmsg(socket, messages, count, flags);
 }
+
+/*
+ * Workers serve only on the unix socket the platform gives them: no network socket may listen, on any address of
+ * this machine, whatever name or address Deno's permissions let through (a public name can resolve to the machine).
+ */
+int listen(int socket, int backlog) {
+  static int (*real_listen)(int, int);
+  struct sockaddr_storage address;
+  socklen_t length = sizeof(address);
+  if (getsockname(socket, (struct sockaddr *)&address, &length) != 0 || address.ss_family != AF_UNIX) {
+    errno = EACCES;
+    return -1;
+  }
+  if (!real_listen) real_listen = dlsym(RTLD_NEXT, "listen");
+  return real_listen(socket, backlog);
+}

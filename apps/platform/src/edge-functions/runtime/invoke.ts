@@ -7,8 +7,11 @@ import { verifyProjectJwt } from '../../keys/api-keys'
 import type { EdgeFunctionsRuntime } from './edge-runtime'
 import { proxyToWorker, sendRuntimeError } from './proxy'
 import { WorkerStartError } from './worker'
+import { WorkerLimitError } from './worker-slots'
 
 const FUNCTIONS_PREFIX = '/functions/v1'
+/** What a call refused for the worker caps tells the client to wait before trying again. */
+const WORKER_LIMIT_RETRY_AFTER_S = 1
 
 /** `/{slug}[/rest][?query]` from the raw URL (kept encoded as the client sent it). */
 export function functionPath(rawUrl: string): string | null {
@@ -55,15 +58,23 @@ export async function invokeFunction(
     const spec = await runtime.workerSpec(project, row)
     const worker = await runtime.pool.acquire(spec).catch((error: unknown) => {
       if (error instanceof WorkerStartError) throw new HttpError(503, `Function failed to start: ${error.message}`)
+      if (error instanceof WorkerLimitError) {
+        reply.header('retry-after', String(WORKER_LIMIT_RETRY_AFTER_S))
+        throw new HttpError(503, error.message)
+      }
       throw error
     })
     const path = functionPath(request.url) ?? `/${slug}`
-    await proxyToWorker(worker, request, reply, {
-      path,
-      timeoutMs: runtime.limits.wallClockMs,
-      cpuLimitMs: runtime.limits.cpuTimeMs,
-      forcedHeaders: userContentHeaders(servedOn),
-    })
+    try {
+      await proxyToWorker(worker, request, reply, {
+        path,
+        timeoutMs: runtime.limits.wallClockMs,
+        cpuLimitMs: runtime.limits.cpuTimeMs,
+        forcedHeaders: userContentHeaders(servedOn),
+      })
+    } finally {
+      runtime.pool.release(worker)
+    }
   } catch (error) {
     if (error instanceof HttpError) return void sendRuntimeError(reply, error.statusCode, error.message)
     request.log.error({ err: error }, 'edge function invocation failed')

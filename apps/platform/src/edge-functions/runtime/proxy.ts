@@ -19,6 +19,18 @@ const agent = new http.Agent({ keepAlive: true, maxSockets: 256 })
 
 /** A JSON answer of the platform itself (not of the function), readable by browsers on any origin. */
 export function sendRuntimeError(reply: FastifyReply, status: number, message: string) {
+  if (reply.sent) {
+    // the proxy took the reply over (hijacked it) before failing: answer on the raw response, or cut it
+    const response = reply.raw
+    if (response.headersSent) return void response.destroy()
+    const body = JSON.stringify({ code: status, message })
+    response.writeHead(status, {
+      'access-control-allow-origin': '*',
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+    })
+    return void response.end(body)
+  }
   return reply
     .status(status)
     .header('access-control-allow-origin', '*')
@@ -32,8 +44,9 @@ function forwardedHeaders(request: FastifyRequest): http.OutgoingHttpHeaders {
     if (value === undefined || HOP_BY_HOP.has(name)) continue
     headers[name] = value
   }
-  const forwardedFor = request.headers['x-forwarded-for']
-  headers['x-forwarded-for'] = forwardedFor ? `${forwardedFor}, ${request.ip}` : request.ip
+  // a call from one of the project's functions comes through its API socket, a unix socket: it has no address
+  const chain = [request.headers['x-forwarded-for'], request.ip].filter(Boolean).join(', ')
+  if (chain) headers['x-forwarded-for'] = chain
   headers['x-forwarded-proto'] = request.protocol
   if (request.headers.host) headers['x-forwarded-host'] = request.headers.host
   return headers
@@ -81,8 +94,6 @@ export function proxyToWorker(
     forcedHeaders?: Record<string, string>
   },
 ): Promise<void> {
-  worker.inflight++
-  worker.lastUsedAt = Date.now()
   reply.hijack()
   const response = reply.raw
   return new Promise<void>((resolve) => {
@@ -93,8 +104,6 @@ export function proxyToWorker(
       settled = true
       clearTimeout(timer)
       clearInterval(cpuWatch)
-      worker.inflight--
-      worker.lastUsedAt = Date.now()
       resolve()
     }
     const fail = (status: number, message: string) => {

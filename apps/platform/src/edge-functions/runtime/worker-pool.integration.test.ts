@@ -1,4 +1,4 @@
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import os from 'node:os'
@@ -14,7 +14,8 @@ import { DENO_MISSING_MESSAGE } from './edge-runtime'
 import { buildEgressGuard, nameServers } from './egress-guard'
 import { deniedNetwork, localHostNames, localIpv6Addresses } from './sandbox'
 import { type FunctionWorker, type WorkerRuntime, type WorkerSpec, WorkerStartError } from './worker'
-import { WorkerPool } from './worker-pool'
+import { WorkerPool, type WorkerPoolOptions } from './worker-pool'
+import { PLATFORM_WORKER_LIMIT_MESSAGE, PROJECT_WORKER_LIMIT_MESSAGE, WorkerLimitError } from './worker-slots'
 
 /**
  * Real Deno workers without a platform: reuse, idle stop, crashes, the memory caps (heap and off-heap), the
@@ -70,6 +71,23 @@ function spec(slug: string, code: string): WorkerSpec {
   }
 }
 
+/** Command lines (joined by spaces) of the live processes that run a file under `under`. */
+function processesOf(under: string): string[] {
+  const found: string[] = []
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue
+    const args = (() => {
+      try {
+        return readFileSync(`/proc/${entry}/cmdline`, 'utf8').split('\0').join(' ')
+      } catch {
+        return '' // gone while we looked
+      }
+    })()
+    if (args.includes(under) && args.includes('bootstrap.js')) found.push(args)
+  }
+  return found
+}
+
 /** A GET to the worker's unix socket, as the platform's proxy makes it. */
 function get(worker: FunctionWorker, pathname = '/'): Promise<{ status: number; text: string }> {
   return new Promise((resolve, reject) => {
@@ -87,12 +105,17 @@ function get(worker: FunctionWorker, pathname = '/'): Promise<{ status: number; 
   })
 }
 
-function pool(options: Partial<WorkerRuntime> = {}, idleMs = 60_000) {
-  const created = new WorkerPool(async () => ({ ...runtime, ...options }), {
-    idleMs,
-    sweepIntervalMs: 100,
-    log: silentLogger(),
-  })
+const POOL_OPTIONS: WorkerPoolOptions = {
+  idleMs: 60_000,
+  sweepIntervalMs: 100,
+  caps: { perProject: 50, total: 50 },
+  queueTimeoutMs: 1_000,
+  idleCpu: { allowanceMs: 200, sampleIntervalMs: 100 },
+  log: silentLogger(),
+}
+
+function pool(options: Partial<WorkerRuntime> = {}, poolOptions: Partial<WorkerPoolOptions> = {}) {
+  const created = new WorkerPool(async () => ({ ...runtime, ...options }), { ...POOL_OPTIONS, ...poolOptions })
   pools.push(created)
   return created
 }
@@ -111,9 +134,10 @@ describe('worker pool', () => {
   })
 
   it('stops a worker that has been idle', async () => {
-    const workers = pool({}, 300)
+    const workers = pool({}, { idleMs: 300 })
     const worker = await workers.acquire(spec('idle', 'Deno.serve(() => new Response("zzz"))'))
     expect(worker.pid).toBeGreaterThan(0)
+    workers.release(worker)
     // the pool forgets the worker before its process has finished exiting: wait for both
     await waitFor(
       async () => workers.running().length === 0 && worker.exited,
@@ -184,13 +208,10 @@ describe('worker pool', () => {
 
   it('reports a missing Deno, and starts once it is there', async () => {
     let installed = false
-    const workers = new WorkerPool(
-      async () => {
-        if (!installed) throw new HttpError(503, DENO_MISSING_MESSAGE)
-        return runtime
-      },
-      { idleMs: 60_000, sweepIntervalMs: 100, log: silentLogger() },
-    )
+    const workers = new WorkerPool(async () => {
+      if (!installed) throw new HttpError(503, DENO_MISSING_MESSAGE)
+      return runtime
+    }, POOL_OPTIONS)
     pools.push(workers)
     const later = spec('later', 'Deno.serve(() => new Response("now"))')
     await expect(workers.acquire(later)).rejects.toThrow(DENO_MISSING_MESSAGE)
@@ -272,5 +293,104 @@ describe('worker pool', () => {
     } finally {
       server.close()
     }
+  })
+  it('never runs more workers than its caps: a burst waits for room, then fails with the cap it hit', async () => {
+    const workers = pool({}, { caps: { perProject: 2, total: 3 }, queueTimeoutMs: 5_000 })
+    const slow = (ref: string, slug: string, ms: number): WorkerSpec => ({
+      ...spec(
+        `${ref}-${slug}`,
+        `Deno.serve(() => new Promise((r) => setTimeout(() => r(new Response('${slug}')), ${ms})))`,
+      ),
+      key: `${ref}/${slug}`,
+    })
+    let most = { a: 0, b: 0, total: 0 }
+    const sampler = setInterval(() => {
+      const alive = processesOf(dir)
+      const a = alive.filter((args) => args.includes('/capa-')).length
+      const b = alive.filter((args) => args.includes('/capb-')).length
+      most = { a: Math.max(most.a, a), b: Math.max(most.b, b), total: Math.max(most.total, a + b) }
+    }, 10)
+    const run = async (worker: WorkerSpec) => {
+      const leased = await workers.acquire(worker)
+      try {
+        return (await get(leased)).text
+      } finally {
+        workers.release(leased)
+      }
+    }
+    try {
+      // busy longer than the queueing time: two of project a's four get a worker, one of b's (the platform's cap)
+      const burst = await Promise.allSettled([
+        ...['f1', 'f2', 'f3', 'f4'].map((slug) => run(slow('capa', slug, 8_000))),
+        ...['f1', 'f2'].map((slug) => run(slow('capb', slug, 8_000))),
+      ])
+      const failures = burst.flatMap((result) => (result.status === 'rejected' ? [result.reason as Error] : []))
+      expect(burst.filter((result) => result.status === 'fulfilled')).toHaveLength(3)
+      for (const failure of failures) expect(failure).toBeInstanceOf(WorkerLimitError)
+      expect(failures.map((failure) => failure.message).sort()).toEqual([
+        PROJECT_WORKER_LIMIT_MESSAGE('capa', 2),
+        PROJECT_WORKER_LIMIT_MESSAGE('capa', 2),
+        PLATFORM_WORKER_LIMIT_MESSAGE(3),
+      ])
+      // short calls queue: each waits for an idle worker to be stopped, and all are served
+      const queued = await Promise.all([
+        ...['g1', 'g2', 'g3', 'g4'].map((slug) => run(slow('capa', slug, 200))),
+        ...['g1', 'g2'].map((slug) => run(slow('capb', slug, 200))),
+      ])
+      expect(queued).toEqual(['g1', 'g2', 'g3', 'g4', 'g1', 'g2'])
+    } finally {
+      clearInterval(sampler)
+    }
+    expect(most.a).toBe(2)
+    expect(most.b).toBeGreaterThan(0)
+    expect(most.b).toBeLessThanOrEqual(2)
+    expect(most.total).toBe(3)
+    expect(workers.liveCount()).toBeLessThanOrEqual(3)
+  })
+
+  it('kills a worker that keeps using CPU after its answer, and leaves a quiet one alone', async () => {
+    const workers = pool()
+    const spinning = await workers.acquire(
+      spec(
+        'afterspin',
+        'Deno.serve(() => { setTimeout(() => { for (;;) {} }, 100); return new Response("answered") })',
+      ),
+    )
+    const quiet = await workers.acquire(spec('quiet', 'Deno.serve(() => new Response("answered"))'))
+    expect((await get(spinning)).text).toBe('answered')
+    expect((await get(quiet)).text).toBe('answered')
+    workers.release(spinning)
+    workers.release(quiet)
+    await waitFor(
+      async () => spinning.exited,
+      (exited) => exited,
+      15_000,
+    )
+    expect(spinning.exitSignal).toBe('it was stopped by SIGKILL')
+    expect(quiet.exited).toBe(false)
+  })
+
+  it('listens on no network address, by address or by a name its permissions let through', async () => {
+    const addresses = Object.values(os.networkInterfaces())
+      .flat()
+      .flatMap((found) => (found?.family === 'IPv4' ? [found.address] : []))
+    const code = `Deno.serve(() => {
+      const results: Record<string, string> = {}
+      for (const hostname of [...${JSON.stringify(addresses)}, '0.0.0.0', '::', 'localhost']) {
+        try { Deno.listen({ hostname, port: 0 }).close(); results[hostname] = 'listening' }
+        catch (e) { results[hostname] = e instanceof Deno.errors.NotCapable || e instanceof Deno.errors.PermissionDenied ? 'refused' : 'error: ' + e }
+      }
+      return Response.json(results)
+    })`
+    const workers = pool()
+    // Deno's permissions opened for loopback by name and address: the guard still refuses to listen
+    const opened = {
+      ...spec('listener', code),
+      deniedNetwork: deniedNetwork(await localHostNames(), ['localhost', '127.0.0.1'], ipv6),
+    }
+    const results = JSON.parse((await get(await workers.acquire(opened))).text) as Record<string, string>
+    expect(Object.keys(results).length).toBeGreaterThan(3)
+    for (const [target, result] of Object.entries(results))
+      expect({ target, result }).toEqual({ target, result: 'refused' })
   })
 })
