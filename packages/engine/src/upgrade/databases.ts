@@ -1,6 +1,7 @@
 import { withClient } from '../cluster/client'
 import { PLATFORM_SUPERUSER } from '../cluster/role-names'
 import type { ClusterSpec } from '../cluster/types'
+import { ownerDifferences, ownersOf } from './owners'
 import { countDifferences, countObjectsAndRows } from './verify'
 
 /** The databases clients can connect to, by name. */
@@ -47,8 +48,9 @@ async function countDatabases(
 }
 
 /**
- * Object counts per kind and row counts per table must be equal in both clusters, database by database. Tables in
- * `knownRows` keep the count both copies agreed on earlier.
+ * Every object keeps its owner (see ownersOf), and object counts per kind and row counts per table are equal in both
+ * clusters, database by database; otherwise the upgrade fails, naming what changed. Tables in `knownRows` keep the
+ * count both copies agreed on earlier.
  */
 export async function verifyCopies(
   from: ClusterSpec,
@@ -56,6 +58,16 @@ export async function verifyCopies(
   databases: string[],
   knownRows: KnownRowCounts = new Map(),
 ): Promise<void> {
+  for (const database of databases) {
+    const [ownersBefore, ownersAfter] = await Promise.all([
+      withClient(from, ownersOf, { database }),
+      withClient(to, ownersOf, { database }),
+    ])
+    const changed = ownerDifferences(ownersBefore, ownersAfter)
+    if (changed.length > 0) {
+      throw new Error(`The upgraded copy of "${database}" changed owners: ${changed.slice(0, 10).join('; ')}`)
+    }
+  }
   const [before, after] = await Promise.all([
     countDatabases(from, databases, knownRows),
     countDatabases(to, databases, knownRows),
