@@ -14,9 +14,11 @@ export async function databasesOf(spec: ClusterSpec): Promise<string[]> {
   })
 }
 
-/** Creates `database` in the new cluster with its owner in the old one (`postgres` exists already). */
+/**
+ * Creates `database` in the new cluster with its owner in the old one (`postgres` exists already: it gets that
+ * owner). The owner matters before the restore: objects restored as their owners use the rights it gives.
+ */
 export async function createDatabaseLike(from: ClusterSpec, to: ClusterSpec, database: string): Promise<void> {
-  if (database === 'postgres') return
   const owner = await withClient(from, async (client) => {
     const { rows } = await client.query<{ owner: string }>(
       'select pg_get_userbyid(datdba) as owner from pg_database where datname = $1',
@@ -24,8 +26,14 @@ export async function createDatabaseLike(from: ClusterSpec, to: ClusterSpec, dat
     )
     return rows[0]?.owner ?? PLATFORM_SUPERUSER
   })
+  const name = `"${database.replaceAll('"', '""')}"`
+  const ownerName = `"${owner.replaceAll('"', '""')}"`
   await withClient(to, (client) =>
-    client.query(`create database "${database.replaceAll('"', '""')}" owner "${owner.replaceAll('"', '""')}"`),
+    client.query(
+      database === 'postgres'
+        ? `alter database ${name} owner to ${ownerName}`
+        : `create database ${name} owner ${ownerName}`,
+    ),
   )
 }
 

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { withClient } from '../cluster/client'
 import type { ClusterLocation, ClusterSpec } from '../cluster/types'
 import { runCommand } from '../system/run-command'
+import { analyzeAsOwners } from './analyze-as-owners'
 import { connectionArgs, type DumpTools } from './client-tools'
 import { openOwnerRestore } from './restore-sections'
 import { eachWithLimit, exactTablePattern, pipeMaker, streamTable, tablesToStream } from './stream-tables'
@@ -24,7 +25,8 @@ const SCHEMA_TIMEOUT_MS = 3600_000
  * - the large tables' rows by direct COPY streams from the source's server to the target's through named pipes, two
  *   at a time, while the dump's own rows are restored; reading and writing run at once, and no copy of the data
  *   lands on disk between them;
- * - `pg_restore -j2` of its post-data section: indexes, constraints and triggers are built on the loaded tables.
+ * - `pg_restore -j2` of its post-data section: indexes, constraints and triggers are built on the loaded tables;
+ * - statistics rebuilt, each owner's tables by that owner (see analyzeAsOwners).
  * The dump and the streams run as the platform superuser over the clusters' unix sockets; only tables into which a
  * COPY runs no tenant code stream (see tablesToStream). The restore runs tenant code only in sessions logged in as
  * the owner of the object it belongs to (see openOwnerRestore). Both clusters run as the target's OS user. Answers
@@ -79,6 +81,7 @@ export async function dumpAndRestore(
       const failure = outcomes.find((outcome) => outcome.status === 'rejected')
       if (failure) throw failure.reason
       await restore.section('post-data', { jobs: 2 })
+      await analyzeAsOwners(target, database)
     } finally {
       await restore.close()
     }
