@@ -102,10 +102,8 @@ describe.each(['dump', 'logical'] as const)('a major upgrade by %s runs tenant c
     await driver.createProject({ ref: REF, ...source, superuserPassword: 'pw-owner', authenticatorPassword: 'pw-auth' })
     await sql(SERVICE_SETUP, PLATFORM_SUPERUSER)
     await sql(TENANT_SETUP)
-    if (method === 'dump') {
-      await sql(MATERIALIZED_VIEW)
-      await sql(foreignPartitionSetup(path.join(driver.projectPaths(REF).projectDir, 'run-upgrade')))
-    }
+    if (method === 'dump') await sql(MATERIALIZED_VIEW)
+    await sql(foreignPartitionSetup(path.join(driver.projectPaths(REF).projectDir, 'run-upgrade')))
   }, 120_000)
 
   afterAll(async () => {

@@ -1,6 +1,7 @@
 import { withClient } from '../cluster/client'
 import { PLATFORM_SUPERUSER } from '../cluster/role-names'
 import type { ClusterLocation } from '../cluster/types'
+import { allowRestoreLogins } from './restore-as-owners'
 
 /**
  * The relations to analyze, by owner: tables, partitioned tables and materialized views outside the system schemas.
@@ -21,28 +22,36 @@ select case when r.rolsuper then '${PLATFORM_SUPERUSER}' else r.rolname end as o
  group by 1`
 
 /**
- * Rebuilds the statistics of a restored database, each owner's relations in a session logged in as that owner:
+ * Rebuilds the statistics of a copied database, each owner's relations in a session logged in as that owner:
  * index expressions and extended statistics the tenant wrote are evaluated with its rights, by its own session.
- * The owners must be able to log in (see allowRestoreLogins).
+ * Owners that may not log in are let in meanwhile (see allowRestoreLogins).
  */
 export async function analyzeAsOwners(
   target: Pick<ClusterLocation, 'socketDir' | 'port'>,
   database: string,
 ): Promise<void> {
-  const groups = await withClient(
+  const { groups, putBack } = await withClient(
     target,
-    async (client) => (await client.query<{ owner: string; relations: string[] }>(RELATIONS_BY_OWNER)).rows,
+    async (client) => {
+      const { rows } = await client.query<{ owner: string; relations: string[] }>(RELATIONS_BY_OWNER)
+      const owners = rows.map((row) => row.owner).filter((owner) => owner !== PLATFORM_SUPERUSER)
+      return { groups: rows, putBack: await allowRestoreLogins(client, owners) }
+    },
     { database },
   )
-  for (const { owner, relations } of groups) {
-    await withClient(
-      target,
-      async (client) => {
-        // the role's own defaults (a read-only default, a short timeout) must not stop it half way
-        await client.query('set default_transaction_read_only = off; set statement_timeout = 0')
-        await client.query(`analyze ${relations.join(', ')}`)
-      },
-      { database, user: owner },
-    )
+  try {
+    for (const { owner, relations } of groups) {
+      await withClient(
+        target,
+        async (client) => {
+          // the role's own defaults (a read-only default, a short timeout) must not stop it half way
+          await client.query('set default_transaction_read_only = off; set statement_timeout = 0')
+          await client.query(`analyze ${relations.join(', ')}`)
+        },
+        { database, user: owner },
+      )
+    }
+  } finally {
+    await withClient(target, putBack, { database })
   }
 }

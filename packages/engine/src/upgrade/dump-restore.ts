@@ -81,10 +81,10 @@ export async function dumpAndRestore(
       const failure = outcomes.find((outcome) => outcome.status === 'rejected')
       if (failure) throw failure.reason
       await restore.section('post-data', { jobs: 2 })
-      await analyzeAsOwners(target, database)
     } finally {
       await restore.close()
     }
+    await analyzeAsOwners(target, database)
     return { dumpMs: Math.round(dumped - started), restoreMs: Math.round(performance.now() - dumped), rowsCopied }
   } finally {
     await rm(dir, { recursive: true, force: true })
