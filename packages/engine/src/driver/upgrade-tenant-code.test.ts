@@ -64,7 +64,8 @@ create user mapping for ${PLATFORM_SUPERUSER} server upgrade_loop options (user 
 create function public.spy() returns setof int language plpgsql as $$
 begin
   if current_user <> 'postgres' or session_user <> 'postgres' then
-    execute format('comment on table public.witness is %L', 'counted as ' || session_user);
+    execute format('comment on table public.witness is %L',
+      concat_ws(', ', obj_description('public.witness'::regclass, 'pg_class'), 'counted as ' || session_user));
   end if;
   begin execute 'alter role postgres superuser'; exception when others then null; end;
   return next 150;
