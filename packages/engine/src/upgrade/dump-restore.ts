@@ -81,9 +81,12 @@ export async function dumpAndRestore(
       const failure = outcomes.find((outcome) => outcome.status === 'rejected')
       if (failure) throw failure.reason
       await restore.section('post-data', { jobs: 2 })
-    } finally {
-      await restore.close()
+    } catch (error) {
+      // the restore's own failure is the one to report
+      await restore.close().catch(() => {})
+      throw error
     }
+    await restore.close()
     await analyzeAsOwners(target, database)
     return { dumpMs: Math.round(dumped - started), restoreMs: Math.round(performance.now() - dumped), rowsCopied }
   } finally {
@@ -118,9 +121,11 @@ export async function copySchema(
     try {
       await restore.section('pre-data')
       await restore.section('post-data')
-    } finally {
-      await restore.close()
+    } catch (error) {
+      await restore.close().catch(() => {})
+      throw error
     }
+    await restore.close()
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

@@ -185,8 +185,8 @@ const literal = (value: string) => `'${value.replaceAll("'", "''")}'`
 
 /**
  * Lets the platform log in to the new cluster as each of `roles` for the restore (over its socket, which only the
- * platform reaches while the upgrade runs): a role without LOGIN, with a connection limit of 0 or an expired
- * password gets what it needs for now. Answers how to put every one of them back as it was (on a new connection).
+ * platform reaches while the upgrade runs): a role without LOGIN, with a connection limit (a parallel restore opens
+ * several sessions) or an expired password gets what it needs for now. Answers how to put every one of them back as it was (on a new connection).
  */
 export async function allowRestoreLogins(
   target: pg.ClientBase,
@@ -197,7 +197,7 @@ export async function allowRestoreLogins(
        from pg_roles where rolname = any($1) and not rolsuper`,
     [roles],
   )
-  const changed = rows.filter((role) => !role.rolcanlogin || role.rolconnlimit === 0 || role.expired)
+  const changed = rows.filter((role) => !role.rolcanlogin || role.rolconnlimit !== -1 || role.expired)
   for (const role of changed) {
     await target.query(
       `alter role ${ident(role.rolname)} login connection limit -1${role.expired ? " valid until 'infinity'" : ''}`,
