@@ -10,7 +10,7 @@ import type { DataPhaseInput, DataPhaseResult } from './local-upgrade'
 
 /**
  * The dump-and-restore phase: clients are cut off (the old cluster restarts on its socket only), each database is
- * dumped and restored, the copies are compared, extensions updated and statistics rebuilt.
+ * dumped and restored (statistics rebuilt with it), the copies are compared and extensions updated.
  */
 export async function dumpDataPhase(input: DataPhaseInput): Promise<DataPhaseResult> {
   const { host, ref, source, tools, newSpec, databases, progress } = input
@@ -56,6 +56,5 @@ export async function dumpDataPhase(input: DataPhaseInput): Promise<DataPhaseRes
     extensionsUpdated.push(...(await withClient(newSpec, updateExtensions, { database })))
   }
   await progress('attached volume to upgraded instance')
-  for (const database of databases) await withClient(newSpec, (client) => client.query('analyze'), { database })
   return { dumpMs, restoreMs, syncMs: 0, extensionsUpdated }
 }

@@ -5,6 +5,7 @@ import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
 import type { ClusterSpec } from '../cluster/types'
 import { runCommand } from '../system/run-command'
+import { analyzeAsOwners } from '../upgrade/analyze-as-owners'
 import {
   countsStillValid,
   finishChangeTracking,
@@ -93,9 +94,11 @@ export async function logicalDataPhase(input: DataPhaseInput): Promise<DataPhase
   const extensionsUpdated: string[] = []
   for (const database of databases) {
     extensionsUpdated.push(...(await withClient(newSpec, updateExtensions, { database })))
-    // vacuum also sets the copied rows' hint bits and marks their pages all-visible now, so the row counts at the
-    // cut-off read each page without checking its rows one by one
-    await withClient(newSpec, (client) => client.query('vacuum (analyze)'), { database })
+    // vacuum sets the copied rows' hint bits and marks their pages all-visible now, so the row counts at the
+    // cut-off read each page without checking its rows one by one (it evaluates nothing of the tenant's);
+    // statistics are built by each table's owner
+    await withClient(newSpec, (client) => client.query('vacuum'), { database })
+    await analyzeAsOwners(newSpec, database)
   }
 
   // what the cut-off would otherwise wait for: the old cluster's dirty pages (its shutdown checkpoint), and the

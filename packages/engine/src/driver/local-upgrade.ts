@@ -12,11 +12,11 @@ import type { ClusterSpec } from '../cluster/types'
 import type { PostgresEngine } from '../engines/types'
 import { mkdirOwned } from '../system/fs-owned'
 import { runCommand } from '../system/run-command'
+import { type DumpTools, dumpTools } from '../upgrade/client-tools'
 import { copyRoles } from '../upgrade/copy-roles'
 import { databasesOf } from '../upgrade/databases'
-import { type DumpTools, dumpTools } from '../upgrade/dump-restore'
 import { missingExtensions } from '../upgrade/extensions'
-import { logicalReplicationBlockers } from '../upgrade/logical-replication'
+import { FIRST_MAJOR_APPLYING_AS_OWNER, logicalReplicationBlockers } from '../upgrade/logical-replication'
 import type { UpgradeProgressKey } from '../upgrade/progress'
 import { dumpDataPhase } from './local-upgrade-dump'
 import { cleanUpLogicalUpgrade, logicalDataPhase } from './local-upgrade-logical'
@@ -221,8 +221,12 @@ async function prepareNewCluster(host: UpgradeHost, spec: ClusterSpec): Promise<
   return 'spare'
 }
 
-/** Logical replication where every database allows it, dump and restore otherwise. */
-async function chooseMethod(location: ClusterSpec, databases: string[]): Promise<UpgradeMethod> {
+/**
+ * Logical replication where every database allows it and the target applies rows as their tables' owners, dump
+ * and restore otherwise.
+ */
+async function chooseMethod(location: ClusterSpec, databases: string[], targetMajor: number): Promise<UpgradeMethod> {
+  if (targetMajor < FIRST_MAJOR_APPLYING_AS_OWNER) return 'dump'
   for (const database of databases) {
     const blockers = await withClient(location, logicalReplicationBlockers, { database })
     if (blockers.length > 0) return 'dump'
@@ -295,7 +299,7 @@ export async function upgradeProject(
         throw new Error(`Postgres ${target.major} here lacks these extensions of "${database}": ${missing.join(', ')}`)
       }
     }
-    method = options.method ?? (await chooseMethod(oldLocation, databases))
+    method = options.method ?? (await chooseMethod(oldLocation, databases, target.major))
     await progress('attached volume to original instance')
 
     const phase = method === 'logical' ? logicalDataPhase : dumpDataPhase

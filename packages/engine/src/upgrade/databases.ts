@@ -1,6 +1,7 @@
 import { withClient } from '../cluster/client'
 import { PLATFORM_SUPERUSER } from '../cluster/role-names'
 import type { ClusterSpec } from '../cluster/types'
+import { ownerDifferences, ownersOf } from './owners'
 import { countDifferences, countObjectsAndRows } from './verify'
 
 /** The databases clients can connect to, by name. */
@@ -13,9 +14,11 @@ export async function databasesOf(spec: ClusterSpec): Promise<string[]> {
   })
 }
 
-/** Creates `database` in the new cluster with its owner in the old one (`postgres` exists already). */
+/**
+ * Creates `database` in the new cluster with its owner in the old one (`postgres` exists already: it gets that
+ * owner). The owner matters before the restore: objects restored as their owners use the rights it gives.
+ */
 export async function createDatabaseLike(from: ClusterSpec, to: ClusterSpec, database: string): Promise<void> {
-  if (database === 'postgres') return
   const owner = await withClient(from, async (client) => {
     const { rows } = await client.query<{ owner: string }>(
       'select pg_get_userbyid(datdba) as owner from pg_database where datname = $1',
@@ -23,8 +26,14 @@ export async function createDatabaseLike(from: ClusterSpec, to: ClusterSpec, dat
     )
     return rows[0]?.owner ?? PLATFORM_SUPERUSER
   })
+  const name = `"${database.replaceAll('"', '""')}"`
+  const ownerName = `"${owner.replaceAll('"', '""')}"`
   await withClient(to, (client) =>
-    client.query(`create database "${database.replaceAll('"', '""')}" owner "${owner.replaceAll('"', '""')}"`),
+    client.query(
+      database === 'postgres'
+        ? `alter database ${name} owner to ${ownerName}`
+        : `create database ${name} owner ${ownerName}`,
+    ),
   )
 }
 
@@ -47,8 +56,9 @@ async function countDatabases(
 }
 
 /**
- * Object counts per kind and row counts per table must be equal in both clusters, database by database. Tables in
- * `knownRows` keep the count both copies agreed on earlier.
+ * Every object keeps its owner (see ownersOf), and object counts per kind and row counts per table are equal in both
+ * clusters, database by database; otherwise the upgrade fails, naming what changed. Tables in `knownRows` keep the
+ * count both copies agreed on earlier.
  */
 export async function verifyCopies(
   from: ClusterSpec,
@@ -56,6 +66,16 @@ export async function verifyCopies(
   databases: string[],
   knownRows: KnownRowCounts = new Map(),
 ): Promise<void> {
+  for (const database of databases) {
+    const [ownersBefore, ownersAfter] = await Promise.all([
+      withClient(from, ownersOf, { database }),
+      withClient(to, ownersOf, { database }),
+    ])
+    const changed = ownerDifferences(ownersBefore, ownersAfter)
+    if (changed.length > 0) {
+      throw new Error(`The upgraded copy of "${database}" changed owners: ${changed.slice(0, 10).join('; ')}`)
+    }
+  }
   const [before, after] = await Promise.all([
     countDatabases(from, databases, knownRows),
     countDatabases(to, databases, knownRows),

@@ -2,41 +2,19 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { withClient } from '../cluster/client'
-import { PLATFORM_SUPERUSER } from '../cluster/role-names'
 import type { ClusterLocation, ClusterSpec } from '../cluster/types'
-import { settingsPort } from '../cluster/types'
-import type { PostgresEngine } from '../engines/types'
 import { runCommand } from '../system/run-command'
+import { analyzeAsOwners } from './analyze-as-owners'
+import { connectionArgs, type DumpTools } from './client-tools'
+import { openOwnerRestore } from './restore-sections'
 import { eachWithLimit, exactTablePattern, pipeMaker, streamTable, tablesToStream } from './stream-tables'
-
-/** How the client tools reach a cluster: its unix socket, as the platform superuser. */
-export const connectionArgs = (location: Pick<ClusterLocation, 'socketDir' | 'port'>, database: string) => [
-  '--host',
-  location.socketDir,
-  '--port',
-  String(settingsPort(location)),
-  '--username',
-  PLATFORM_SUPERUSER,
-  '--dbname',
-  database,
-]
-
-/** The client programs an upgrade needs, from the source's major (they read its catalog). */
-export function dumpTools(source: Pick<PostgresEngine, 'tools'>): DumpTools | null {
-  const { pg_dump: pgDump, pg_restore: pgRestore } = source.tools
-  return pgDump && pgRestore ? { pgDump, pgRestore } : null
-}
-
-export interface DumpTools {
-  pgDump: string
-  pgRestore: string
-}
 
 /** Tables from this size up move by a direct COPY stream; smaller ones go through the dump with everything else. */
 const STREAM_MIN_BYTES = 8 * 1024 ** 2
 /** COPY streams at once: one per core of a small host, each busy on both clusters. */
 const PARALLEL_STREAMS = 2
 const TOOL_TIMEOUT_MS = 6 * 3600_000
+const SCHEMA_TIMEOUT_MS = 3600_000
 
 /**
  * Copies one database from a running cluster (clients cut off) into a running cluster of a newer major, its empty
@@ -47,10 +25,13 @@ const TOOL_TIMEOUT_MS = 6 * 3600_000
  * - the large tables' rows by direct COPY streams from the source's server to the target's through named pipes, two
  *   at a time, while the dump's own rows are restored; reading and writing run at once, and no copy of the data
  *   lands on disk between them;
- * - `pg_restore -j2` of its post-data section: indexes, constraints and triggers are built on the loaded tables.
- * The tools run as the platform superuser over the clusters' unix sockets; both clusters run as the target's OS
- * user. Answers the time of each half and the rows each stream copied. `streamMinBytes` overrides the size from
- * which a table streams (tests stream every table).
+ * - `pg_restore -j2` of its post-data section: indexes, constraints and triggers are built on the loaded tables;
+ * - statistics rebuilt, each owner's tables by that owner (see analyzeAsOwners).
+ * The dump and the streams run as the platform superuser over the clusters' unix sockets; only tables into which a
+ * COPY runs no tenant code stream (see tablesToStream). The restore runs tenant code only in sessions logged in as
+ * the owner of the object it belongs to (see openOwnerRestore). Both clusters run as the target's OS user. Answers
+ * the time of each half and the rows each stream copied. `streamMinBytes` overrides the size from which a table
+ * streams (tests stream every table).
  */
 export async function dumpAndRestore(
   tools: DumpTools,
@@ -63,10 +44,6 @@ export async function dumpAndRestore(
   const dir = await mkdtemp(path.join(os.tmpdir(), 'pgfleet-upgrade-'))
   const pipeDir = await mkdtemp(path.join(os.tmpdir(), 'pgfleet-upgrade-pipes-'))
   const file = path.join(dir, 'database.dump')
-  const restore = (section: string[]) =>
-    runCommand(tools.pgRestore, ['--exit-on-error', ...section, ...connectionArgs(target, database), file], {
-      timeoutMs: TOOL_TIMEOUT_MS,
-    })
   try {
     const started = performance.now()
     const streamed = await withClient(
@@ -87,18 +64,30 @@ export async function dumpAndRestore(
       { timeoutMs: TOOL_TIMEOUT_MS },
     )
     const dumped = performance.now()
-    await restore(['--section=pre-data'])
+    const restore = await openOwnerRestore(tools, source, target, database, file, {
+      listDir: dir,
+      timeoutMs: TOOL_TIMEOUT_MS,
+    })
     const rowsCopied = new Map<string, number>()
-    const nextPipe = await pipeMaker(pipeDir, target.runAs)
-    const outcomes = await Promise.allSettled([
-      restore(['--section=data']),
-      eachWithLimit(streamed, PARALLEL_STREAMS, async (table) => {
-        rowsCopied.set(table.name, await streamTable(source, target, database, table, await nextPipe()))
-      }),
-    ])
-    const failure = outcomes.find((outcome) => outcome.status === 'rejected')
-    if (failure) throw failure.reason
-    await restore(['--section=post-data', '--jobs=2'])
+    try {
+      await restore.section('pre-data')
+      const nextPipe = await pipeMaker(pipeDir, target.runAs)
+      const outcomes = await Promise.allSettled([
+        restore.section('data'),
+        eachWithLimit(streamed, PARALLEL_STREAMS, async (table) => {
+          rowsCopied.set(table.name, await streamTable(source, target, database, table, await nextPipe()))
+        }),
+      ])
+      const failure = outcomes.find((outcome) => outcome.status === 'rejected')
+      if (failure) throw failure.reason
+      await restore.section('post-data', { jobs: 2 })
+    } catch (error) {
+      // the restore's own failure is the one to report
+      await restore.close().catch(() => {})
+      throw error
+    }
+    await restore.close()
+    await analyzeAsOwners(target, database)
     return { dumpMs: Math.round(dumped - started), restoreMs: Math.round(performance.now() - dumped), rowsCopied }
   } finally {
     await rm(dir, { recursive: true, force: true })
@@ -108,7 +97,8 @@ export async function dumpAndRestore(
 
 /**
  * Copies one database's schema only (no rows) into the new cluster's empty database, for logical replication
- * to fill: `pg_dump --schema-only` of the source, then `pg_restore --exit-on-error`.
+ * to fill: `pg_dump --schema-only` of the source, then its restore, where whatever evaluates tenant code (index
+ * builds, validated constraints) runs logged in as the object's owner, as in dumpAndRestore.
  */
 export async function copySchema(
   tools: DumpTools,
@@ -122,13 +112,20 @@ export async function copySchema(
     await runCommand(
       tools.pgDump,
       ['--schema-only', '--format=custom', '--file', file, ...connectionArgs(source, database)],
-      {
-        timeoutMs: 3600_000,
-      },
+      { timeoutMs: SCHEMA_TIMEOUT_MS },
     )
-    await runCommand(tools.pgRestore, ['--exit-on-error', ...connectionArgs(target, database), file], {
-      timeoutMs: 3600_000,
+    const restore = await openOwnerRestore(tools, source, target, database, file, {
+      listDir: dir,
+      timeoutMs: SCHEMA_TIMEOUT_MS,
     })
+    try {
+      await restore.section('pre-data')
+      await restore.section('post-data')
+    } catch (error) {
+      await restore.close().catch(() => {})
+      throw error
+    }
+    await restore.close()
   } finally {
     await rm(dir, { recursive: true, force: true })
   }

@@ -108,17 +108,31 @@ function sourceConninfo(source: Pick<ClusterLocation, 'socketDir' | 'port'>, dat
   ].join(' ')
 }
 
-/** Subscribes the new cluster's copy of `database` (schema already there) to the old cluster's publication. */
+/** The first major whose subscriptions apply each table's rows as the table's owner. */
+export const FIRST_MAJOR_APPLYING_AS_OWNER = 16
+
+/**
+ * Subscribes the new cluster's copy of `database` (schema already there) to the old cluster's publication. The
+ * subscription belongs to the platform superuser, but with `run_as_owner = false` (and only from Postgres 16 on)
+ * its workers copy and apply each table's rows as that table's owner, in a security-restricted operation: a CHECK
+ * constraint, a default or a replica trigger runs with the owner's rights and cannot switch role. An older target
+ * would run them as the superuser, so it is refused.
+ */
 export async function subscribeForUpgrade(
   target: pg.ClientBase,
   source: Pick<ClusterLocation, 'socketDir' | 'port'>,
   database: string,
   slot: string,
 ): Promise<void> {
+  const { rows } = await target.query<{ n: number }>(`select current_setting('server_version_num')::int as n`)
+  if ((rows[0]?.n ?? 0) < FIRST_MAJOR_APPLYING_AS_OWNER * 10_000) {
+    throw new Error(`An upgrade by logical replication needs Postgres ${FIRST_MAJOR_APPLYING_AS_OWNER} or newer`)
+  }
   const conninfo = sourceConninfo(source, database)
   await target.query(
     `create subscription ${quoteIdent(slot)} connection ${quoteLiteral(conninfo)}
-     publication ${UPGRADE_PUBLICATION} with (slot_name = ${quoteLiteral(slot)}, copy_data = true)`,
+     publication ${UPGRADE_PUBLICATION}
+     with (slot_name = ${quoteLiteral(slot)}, copy_data = true, run_as_owner = false)`,
   )
 }
 

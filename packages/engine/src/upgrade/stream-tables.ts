@@ -23,6 +23,12 @@ export interface StreamedTable {
  * the system schemas and not members of an extension (their rows, if any, follow the extension's own rules, which
  * pg_dump knows). Largest first, so the longest copy starts first.
  *
+ * The streams run as the platform superuser (only it may COPY to and from a server file), so a table streams only
+ * when loading its rows runs no code a tenant wrote: no CHECK constraint, no generated column, only base and enum
+ * types (arrays of them included; a domain's check or a composite's fields would run tenant code), and no partition
+ * key expression above it (a row copied into a partition is checked against its bounds). Triggers, indexes and
+ * foreign keys come after the rows. The other tables' rows are restored from the dump as their owner.
+ *
  * The binary format is used only where every column has a built-in type: the binary form of arrays and composites
  * carries type OIDs, which differ between two clusters for user-defined types.
  */
@@ -36,6 +42,13 @@ select quote_ident(n.nspname) || '.' || quote_ident(c.relname) as name, n.nspnam
    and not exists (select 1 from pg_depend d
                     where d.classid = 'pg_class'::regclass and d.objid = c.oid and d.deptype = 'e')
    and pg_relation_size(c.oid) >= $1
+   and not exists (select 1 from pg_constraint k where k.conrelid = c.oid and k.contype = 'c')
+   and not exists (select 1 from pg_attribute a join pg_type t on t.oid = a.atttypid
+                     left join pg_type e on e.oid = t.typelem
+                    where a.attrelid = c.oid and a.attnum > 0 and not a.attisdropped
+                      and (a.attgenerated <> '' or coalesce(e.typtype, t.typtype) not in ('b', 'e')))
+   and not exists (select 1 from pg_partition_ancestors(c.oid) p join pg_partitioned_table k on k.partrelid = p.relid
+                    where k.partexprs is not null)
  order by bytes desc`
 
 export async function tablesToStream(client: pg.ClientBase, minBytes: number): Promise<StreamedTable[]> {

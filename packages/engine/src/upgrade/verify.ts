@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import { ownerDifferences, ownersOf } from './owners'
 
 /** Object counts by kind that a dump and restore must carry over exactly. */
 const OBJECT_COUNTS = `
@@ -14,9 +15,21 @@ union all select 'event triggers', count(*)::int from pg_event_trigger
 union all select 'extensions', count(*)::int from pg_extension
 union all select 'roles', count(*)::int from pg_roles where rolname !~ '^pg_'`
 
+/**
+ * The relations whose rows are counted: tables and materialized views, each read on its own (`only`: a table's
+ * inheritance children are counted by themselves). A partitioned table is the sum of its partitions, which are
+ * counted; a foreign table or a view would run code a tenant wrote (a remote server's, a function's) in the
+ * platform superuser's session, so neither is read, even as a partition or an inheritance child.
+ */
 const TABLES = `
-select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
- where c.relkind in ('r', 'p', 'm') and n.nspname !~ '^pg_' and n.nspname <> 'information_schema' order by 1`
+select format('%I.%I', n.nspname, c.relname) as name, c.relkind = 'r' as inherits
+  from pg_class c join pg_namespace n on n.oid = c.relnamespace
+ where c.relkind in ('r', 'm') and n.nspname !~ '^pg_' and n.nspname <> 'information_schema' order by 1`
+
+interface CountedTable {
+  name: string
+  inherits: boolean
+}
 
 /**
  * How the rows are counted: one plain sequential scan per table. Both clusters count at once, a core each; measured
@@ -25,6 +38,8 @@ select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_nam
  * the per-row checks).
  */
 const COUNTING_SETTINGS = [
+  // whatever the list of relations says, the server itself refuses to read a view or a foreign table here
+  "set local restrict_nonsystem_relation_kind = 'view, foreign-table'",
   'set local max_parallel_workers_per_gather = 0',
   'set local enable_indexscan = off',
   'set local enable_indexonlyscan = off',
@@ -44,8 +59,8 @@ export async function countObjectsAndRows(
   try {
     for (const setting of COUNTING_SETTINGS) await client.query(setting)
     for (const row of (await client.query<{ kind: string; n: number }>(OBJECT_COUNTS)).rows) result.set(row.kind, row.n)
-    for (const { name } of (await client.query<{ name: string }>(TABLES)).rows) {
-      result.set(`rows of ${name}`, knownRows.get(name) ?? (await countRows(client, name)))
+    for (const table of (await client.query<CountedTable>(TABLES)).rows) {
+      result.set(`rows of ${table.name}`, knownRows.get(table.name) ?? (await countRows(client, table)))
     }
   } finally {
     // a read-only transaction: a failed commit (the connection gone) cannot undo counts already read
@@ -54,8 +69,10 @@ export async function countObjectsAndRows(
   return result
 }
 
-async function countRows(client: pg.ClientBase, table: string): Promise<number> {
-  const { rows } = await client.query<{ n: string }>(`select count(*) as n from ${table}`)
+async function countRows(client: pg.ClientBase, table: CountedTable): Promise<number> {
+  const { rows } = await client.query<{ n: string }>(
+    `select count(*) as n from ${table.inherits ? 'only ' : ''}${table.name}`,
+  )
   return Number(rows[0]?.n ?? 0)
 }
 
@@ -71,17 +88,17 @@ export async function agreedRowCounts(source: pg.ClientBase, target: pg.ClientBa
     for (const setting of COUNTING_SETTINGS) await client.query(setting)
     await client.query('select 1')
   }
-  const countAll = async (client: pg.ClientBase, tables: string[]) => {
+  const countAll = async (client: pg.ClientBase, tables: CountedTable[]) => {
     const counts = new Map<string, number>()
-    for (const table of tables) counts.set(table, await countRows(client, table))
+    for (const table of tables) counts.set(table.name, await countRows(client, table))
     return counts
   }
   try {
     await pin(target)
     await pin(source)
-    const tables = (await target.query<{ name: string }>(TABLES)).rows.map((row) => row.name)
-    const sourceTables = new Set((await source.query<{ name: string }>(TABLES)).rows.map((row) => row.name))
-    const shared = tables.filter((table) => sourceTables.has(table))
+    const tables = (await target.query<CountedTable>(TABLES)).rows
+    const sourceTables = new Set((await source.query<CountedTable>(TABLES)).rows.map((row) => row.name))
+    const shared = tables.filter((table) => sourceTables.has(table.name))
     const [before, after] = await Promise.all([countAll(source, shared), countAll(target, shared)])
     return new Map([...after].filter(([table, rows]) => before.get(table) === rows))
   } finally {
@@ -101,8 +118,12 @@ export function countDifferences(before: Map<string, number>, after: Map<string,
   return differences
 }
 
-/** The differences between two copies of one database: object counts per kind and row counts per table. */
+/**
+ * The differences between two copies of one database: object owners, object counts per kind and row counts per
+ * table.
+ */
 export async function compareDatabases(source: pg.ClientBase, target: pg.ClientBase): Promise<string[]> {
+  const [ownersBefore, ownersAfter] = await Promise.all([ownersOf(source), ownersOf(target)])
   const [before, after] = await Promise.all([countObjectsAndRows(source), countObjectsAndRows(target)])
-  return countDifferences(before, after)
+  return [...ownerDifferences(ownersBefore, ownersAfter), ...countDifferences(before, after)]
 }
