@@ -12,8 +12,9 @@ describe('renderHba', () => {
     expect(rules(renderHba('127.0.0.1'))).toEqual([
       'local all pgfleet_admin,pgfleet_migrator scram-sha-256',
       'local replication pgfleet_admin scram-sha-256',
+      'local all pgfleet_replication scram-sha-256',
       'local all all trust',
-      'host all pgfleet_admin,pgfleet_migrator,pgfleet_read_only all reject',
+      'host all pgfleet_admin,pgfleet_migrator,pgfleet_read_only,pgfleet_replication all reject',
       'host all all 127.0.0.1/32 scram-sha-256',
       'host all all ::1/128 scram-sha-256',
     ])
@@ -21,9 +22,10 @@ describe('renderHba', () => {
 
   it('with peer logins, admits the platform superuser only from the OS users the map names', () => {
     const hba = rules(renderHba('127.0.0.1', 'peer'))
-    expect(hba.slice(0, 3)).toEqual([
+    expect(hba.slice(0, 4)).toEqual([
       'local all pgfleet_admin,pgfleet_migrator peer map=pgfleet_platform',
       'local replication pgfleet_admin peer map=pgfleet_platform',
+      'local all pgfleet_replication scram-sha-256',
       'local all all trust',
     ])
     expect(rules(renderIdent('root'))).toEqual([
@@ -45,6 +47,7 @@ describe('renderCutOffHba', () => {
     expect(rules(renderCutOffHba())).toEqual([
       'local all pgfleet_admin scram-sha-256',
       'local replication pgfleet_admin scram-sha-256',
+      'local all pgfleet_replication scram-sha-256',
       'local all all reject',
       'host all all all reject',
     ])

@@ -2,10 +2,10 @@ import os from 'node:os'
 import path from 'node:path'
 import { writeFileOwned } from '../system/fs-owned'
 import { READ_ONLY_ROLE } from './read-only-role'
-import { MIGRATION_ROLE, PLATFORM_SUPERUSER } from './role-names'
+import { MIGRATION_ROLE, PLATFORM_SUPERUSER, UPGRADE_REPLICATION_ROLE } from './role-names'
 import type { ClusterSpec, SuperuserLogin } from './types'
 
-const PLATFORM_ROLES = [PLATFORM_SUPERUSER, MIGRATION_ROLE, READ_ONLY_ROLE].join(',')
+const PLATFORM_ROLES = [PLATFORM_SUPERUSER, MIGRATION_ROLE, READ_ONLY_ROLE, UPGRADE_REPLICATION_ROLE].join(',')
 /** The roles that are superusers: the platform's own, which log in only as the platform. */
 const SUPERUSER_ROLES = [PLATFORM_SUPERUSER, MIGRATION_ROLE].join(',')
 /** The pg_ident.conf map naming the one OS user the platform superuser may log in from. */
@@ -47,6 +47,7 @@ export function renderHba(
     '# TYPE  DATABASE     USER  ADDRESS        METHOD',
     `local   all          ${SUPERUSER_ROLES}  ${superuserMethod}`,
     `local   replication  ${PLATFORM_SUPERUSER}  ${superuserMethod}`,
+    `local   all          ${UPGRADE_REPLICATION_ROLE}  scram-sha-256`,
     'local   all          all                  trust',
     `host    all          ${PLATFORM_ROLES}  all  reject`,
     `host    all          all   127.0.0.1/32   ${hostMethod}`,
@@ -73,8 +74,8 @@ export function renderIdent(platformOsUser: string = os.userInfo().username): st
 }
 
 /**
- * The access rules while a major upgrade switches over: the platform's unix socket only, every TCP client
- * refused. Reloaded into the running server, it cuts clients off without a restart; the next start writes the
+ * The access rules while a major upgrade switches over: the platform's unix socket only (and the upgrade's
+ * replication login, which catches up through the switchover), every TCP client refused. Reloaded into the running server, it cuts clients off without a restart; the next start writes the
  * usual rules again.
  */
 export function renderCutOffHba(superuserLogin: SuperuserLogin = 'password'): string {
@@ -84,6 +85,7 @@ export function renderCutOffHba(superuserLogin: SuperuserLogin = 'password'): st
     "# reaches the server, over its socket: the platform's own services (data API, storage) are cut off too.",
     `local   all          ${PLATFORM_SUPERUSER}  ${superuserMethod}`,
     `local   replication  ${PLATFORM_SUPERUSER}  ${superuserMethod}`,
+    `local   all          ${UPGRADE_REPLICATION_ROLE}  scram-sha-256`,
     'local   all          all                  reject',
     'host    all          all   all            reject',
     '',

@@ -1,7 +1,13 @@
 import type pg from 'pg'
 import { withClient } from './client'
 import { READ_ONLY_ROLE, SYSTEM_SCHEMA_CONDITION } from './read-only-role'
-import { AUTHENTICATOR_ROLE, MIGRATION_ROLE, PLATFORM_SUPERUSER, TENANT_OWNER_ROLE } from './role-names'
+import {
+  AUTHENTICATOR_ROLE,
+  MIGRATION_ROLE,
+  PLATFORM_SUPERUSER,
+  TENANT_OWNER_ROLE,
+  UPGRADE_REPLICATION_ROLE,
+} from './role-names'
 import { scramSha256Verifier } from './scram'
 import { platformSuperuserPassword } from './superuser-password'
 import type { ClusterLocation } from './types'
@@ -101,7 +107,7 @@ DECLARE r record;
 BEGIN
   FOR r IN SELECT rolname FROM pg_catalog.pg_roles
     WHERE rolname NOT LIKE 'pg\\_%' AND NOT rolsuper
-      AND rolname NOT IN ('${TENANT_OWNER_ROLE}', '${PLATFORM_SUPERUSER}', '${MIGRATION_ROLE}', '${READ_ONLY_ROLE}', '${AUTHENTICATOR_ROLE}')
+      AND rolname NOT IN ('${TENANT_OWNER_ROLE}', '${PLATFORM_SUPERUSER}', '${MIGRATION_ROLE}', '${READ_ONLY_ROLE}', '${AUTHENTICATOR_ROLE}', '${UPGRADE_REPLICATION_ROLE}')
   LOOP
     BEGIN
       EXECUTE format('GRANT %I TO ${TENANT_OWNER_ROLE} WITH ADMIN OPTION', r.rolname);
