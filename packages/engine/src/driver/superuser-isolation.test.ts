@@ -206,6 +206,28 @@ describe.each(['peer', 'password'] as const)(
     )
 
     it(
+      "the upgrades' replication login takes only the password made for it, is no superuser, and none once closed",
+      async () => {
+        const { socketDir } = driver.projectPaths(REF)
+        const location = { socketDir, port: config.port }
+        const login = await openReplicationLogin(location)
+        const dblinkAs = (password: string) =>
+          `SELECT * FROM public.dblink('host=${socketDir} port=${config.port} dbname=postgres user=${login.user} password=${password}',
+            'SELECT rolsuper::text FROM pg_catalog.pg_roles WHERE rolname = current_user') AS t(s text)`
+        try {
+          expect(await refusal(asTenant(dblinkAs('postgres')))).toMatch(/authentication failed/)
+          expect(await asTenant(dblinkAs(login.password))).toEqual([{ s: 'false' }])
+        } finally {
+          await closeReplicationLogin(location)
+        }
+        expect(await refusal(asTenant(dblinkAs(login.password)))).toMatch(
+          /authentication failed|not permitted to log in/,
+        )
+      },
+      TIMEOUT_MS,
+    )
+
+    it(
       "a project whose platform superuser has no password yet gets the platform's on its next start",
       async () => {
         await asPlatform('ALTER ROLE pgfleet_admin PASSWORD NULL')
