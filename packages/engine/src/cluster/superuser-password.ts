@@ -36,6 +36,7 @@ export function parsePassfile(text: string): string | null {
 
 async function writePassfile(file: string, value: string): Promise<void> {
   await mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
+  await chmod(path.dirname(file), 0o700)
   await writeFile(file, renderPassfile(value), { mode: 0o600, flag: 'wx' })
 }
 
@@ -47,6 +48,7 @@ async function loadOrCreate(file: string, fallback: string | null): Promise<Plat
   const stored = text === null ? null : parsePassfile(text)
   if (text !== null && stored === null) throw new Error(`${file} holds no password for ${PLATFORM_SUPERUSER}`)
   if (stored !== null) {
+    await chmod(path.dirname(file), 0o700)
     await chmod(file, 0o600)
     return { password: stored, passfile: file }
   }
