@@ -1,6 +1,13 @@
 import { chmod, mkdir, stat } from 'node:fs/promises'
 import path from 'node:path'
-import { assertTraversableBy, discoverEngines, type PostgresEngine, type RunAs, resolveRunAs } from '@pgfleet/engine'
+import {
+  assertTraversableBy,
+  discoverEngines,
+  type PostgresEngine,
+  type RunAs,
+  resolveRunAs,
+  usePlatformPassfile,
+} from '@pgfleet/engine'
 import type { FastifyInstance } from 'fastify'
 import type pg from 'pg'
 import { registerBackupJobs } from './backups/register'
@@ -56,6 +63,9 @@ export async function startPlatform(
   }
 }
 
+/** The platform superuser's passfile (0600, in a 0700 directory of the platform's own OS user). */
+const PLATFORM_PASSFILE = path.join('secrets', 'platform-superuser.pgpass')
+
 async function startLocked(
   config: PlatformConfig,
   logger: PlatformLogger,
@@ -72,6 +82,9 @@ async function startLocked(
     }
     await assertTraversableBy(projectsDir, runAs)
   }
+
+  // the platform superuser's password lives with the platform's own files, never in a project's directory
+  await usePlatformPassfile(path.join(config.dataDir, PLATFORM_PASSFILE))
 
   const engines = await discoverEngines({ enginesCacheDir: path.join(config.dataDir, 'engines') })
   if (engines.length === 0) throw new Error('No Postgres engines found: run npm install to fetch the embedded ones')

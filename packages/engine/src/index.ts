@@ -29,7 +29,7 @@ export {
   type WithClientOptions,
   withClient,
 } from './cluster/client'
-export { type HostAuthMethod, renderHba, writeHba } from './cluster/hba'
+export { type HostAuthMethod, PLATFORM_IDENT_MAP, renderHba, renderIdent, writeHba } from './cluster/hba'
 export {
   type InitClusterOptions,
   type InitClusterTimings,
@@ -77,8 +77,17 @@ export {
 } from './cluster/settings'
 export { type StartClusterOptions, type StartClusterResult, startCluster } from './cluster/start'
 export { STOP_SIGNALS, stopCluster } from './cluster/stop'
+export { securePlatformSuperuser } from './cluster/superuser-login'
 export { ensurePlatformSuperuser, type SuperuserLayout, superuserLayout } from './cluster/superuser-migration'
-export type { ClusterHealth, ClusterLocation, ClusterSpec, SettingValue, StopMode } from './cluster/types'
+export { platformPassfile, platformSuperuserPassword, usePlatformPassfile } from './cluster/superuser-password'
+export type {
+  ClusterHealth,
+  ClusterLocation,
+  ClusterSpec,
+  SettingValue,
+  StopMode,
+  SuperuserLogin,
+} from './cluster/types'
 export { SOCKET_ONLY_PORT } from './cluster/types'
 export { COMPUTE_SIZES, type ComputeSettings, type ComputeSize, computeSettings, isComputeSize } from './compute'
 export type { BackupInfo } from './driver/backup-store'

@@ -3,6 +3,7 @@ import { setTimeout as sleep } from 'node:timers/promises'
 import { withClient } from '../cluster/client'
 import { readLogTail } from '../cluster/log-tail'
 import { clusterPid } from '../cluster/pid-file'
+import { TENANT_OWNER_ROLE } from '../cluster/role-names'
 import { writeClusterSettings } from '../cluster/settings'
 import { defaultLogFile, startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
@@ -64,12 +65,20 @@ export async function recoverToTime(
   return { recoveryMs: Math.round(performance.now() - started) }
 }
 
+/**
+ * Asked as the tenant's role, which the socket trusts: a backup taken before the platform superuser had the
+ * platform's password refuses that login until the project's next start gives it one.
+ */
 async function inRecovery(location: ClusterLocation): Promise<boolean> {
   try {
-    return await withClient(location, async (client) => {
-      const { rows } = await client.query<{ recovering: boolean }>('select pg_is_in_recovery() as recovering')
-      return rows[0]?.recovering ?? true
-    })
+    return await withClient(
+      location,
+      async (client) => {
+        const { rows } = await client.query<{ recovering: boolean }>('select pg_is_in_recovery() as recovering')
+        return rows[0]?.recovering ?? true
+      },
+      { user: TENANT_OWNER_ROLE },
+    )
   } catch {
     // between the end of recovery and the promotion the server may refuse for a moment; the pid check decides
     return true

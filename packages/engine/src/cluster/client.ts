@@ -1,6 +1,7 @@
 import path from 'node:path'
 import pg from 'pg'
-import { MIGRATION_ROLE, PLATFORM_SUPERUSER } from './role-names'
+import { PLATFORM_SUPERUSER } from './role-names'
+import { isPlatformLoginRole, platformSuperuserPassword } from './superuser-password'
 import { type ClusterLocation, settingsPort } from './types'
 
 /** Longest unix socket path the kernel accepts (sun_path is 108 bytes including the terminating NUL). */
@@ -33,8 +34,10 @@ export const PLATFORM_SESSION_OPTIONS = [
   .join(' ')
 
 /**
- * A `pg` client configuration for the cluster's unix socket (trusted, so no password), as the platform
- * superuser unless told otherwise.
+ * A `pg` client configuration for the cluster's unix socket, as the platform superuser unless told otherwise. The
+ * platform's roles carry the platform's password (sent only when the server asks for one: with peer
+ * authentication it never does); the tenant's roles are trusted on the socket, which only the platform and the
+ * project's own server reach.
  */
 export function connectionConfig(
   spec: Pick<ClusterLocation, 'socketDir' | 'port'>,
@@ -42,8 +45,8 @@ export function connectionConfig(
   user = PLATFORM_SUPERUSER,
 ): pg.ClientConfig {
   const config: pg.ClientConfig = { host: spec.socketDir, port: settingsPort(spec), database, user }
-  return user === PLATFORM_SUPERUSER || user === MIGRATION_ROLE
-    ? { ...config, options: PLATFORM_SESSION_OPTIONS }
+  return isPlatformLoginRole(user)
+    ? { ...config, password: platformSuperuserPassword(), options: PLATFORM_SESSION_OPTIONS }
     : config
 }
 
@@ -53,6 +56,8 @@ export interface WithClientOptions {
   connectionTimeoutMillis?: number
   /** Client-side limit for each query. */
   queryTimeoutMillis?: number
+  /** Session settings (`-c name=value ...`) for a login other than the platform's, whose settings are fixed. */
+  sessionOptions?: string
 }
 
 /** Runs `fn` with a connected client over the socket and always closes it. */
@@ -61,8 +66,10 @@ export async function withClient<T>(
   fn: (client: pg.Client) => Promise<T>,
   options: WithClientOptions = {},
 ): Promise<T> {
+  const config = connectionConfig(spec, options.database, options.user)
   const client = new pg.Client({
-    ...connectionConfig(spec, options.database, options.user),
+    ...config,
+    ...(options.sessionOptions && config.options === undefined ? { options: options.sessionOptions } : {}),
     connectionTimeoutMillis: options.connectionTimeoutMillis ?? 10_000,
     ...(options.queryTimeoutMillis ? { query_timeout: options.queryTimeoutMillis } : {}),
   })

@@ -9,12 +9,13 @@ import { assertSocketPathFits } from './client'
 import type { HostAuthMethod } from './hba'
 import { PLATFORM_SUPERUSER } from './role-names'
 import { writeConfigFiles } from './settings'
+import { platformSuperuserPassword } from './superuser-password'
 import type { ClusterSpec } from './types'
 
 export interface InitClusterOptions {
   /** Name of the bootstrap superuser; default the platform superuser (`pgfleet_admin`). */
   superuser?: string
-  /** Password of the bootstrap superuser, needed for TCP logins; without it only the socket works. */
+  /** Password of the bootstrap superuser; the platform's own password when the superuser is the platform's. */
   superuserPassword?: string
   authMethodHost?: HostAuthMethod
 }
@@ -59,11 +60,14 @@ export async function runInitdb(
   dir: string,
   options: InitdbOptions = {},
 ): Promise<void> {
+  const superuser = options.superuser ?? PLATFORM_SUPERUSER
+  const password =
+    options.superuserPassword ?? (superuser === PLATFORM_SUPERUSER ? platformSuperuserPassword() : undefined)
   const args = [
     '-D',
     dir,
     '-U',
-    options.superuser ?? PLATFORM_SUPERUSER,
+    superuser,
     '--encoding=UTF8',
     '--locale=C.UTF-8',
     '--auth-local=trust',
@@ -71,10 +75,10 @@ export async function runInitdb(
     '--no-instructions',
     '--no-sync',
   ]
-  const pwfile = options.superuserPassword === undefined ? null : `${dir}.pwfile-${randomBytes(6).toString('hex')}`
+  const pwfile = password === undefined ? null : `${dir}.pwfile-${randomBytes(6).toString('hex')}`
   try {
     if (pwfile) {
-      await writeFile(pwfile, `${options.superuserPassword}\n`, { mode: 0o600, flag: 'wx' })
+      await writeFile(pwfile, `${password}\n`, { mode: 0o600, flag: 'wx' })
       if (runAs) await chown(pwfile, runAs.uid, runAs.gid)
       args.push(`--pwfile=${pwfile}`)
     }

@@ -1,4 +1,10 @@
-import { FIRST_MAJOR_WITH_SAFE_CREATEROLE, MIGRATION_ROLE, PLATFORM_SUPERUSER, SERVER_ACCESS_ROLES } from './role-names'
+import {
+  FIRST_MAJOR_WITH_SAFE_CREATEROLE,
+  MIGRATION_ROLE,
+  PLATFORM_SUPERUSER,
+  SERVER_ACCESS_ROLES,
+  UPGRADE_REPLICATION_ROLE,
+} from './role-names'
 
 /**
  * Checked on every start: no role but the platform superuser (and the migration role while it exists) is a
@@ -16,7 +22,8 @@ export function roleInvariantsSql(major: number): string {
 DO $$
 DECLARE r record;
 BEGIN
-  FOR r IN SELECT rolname FROM pg_catalog.pg_roles WHERE (rolsuper OR rolreplication) AND ${notPlatform('rolname')} LOOP
+  FOR r IN SELECT rolname FROM pg_catalog.pg_roles WHERE (rolsuper OR rolreplication) AND ${notPlatform('rolname')}
+    AND NOT (rolname = '${UPGRADE_REPLICATION_ROLE}' AND NOT rolsuper) LOOP
     EXECUTE format('ALTER ROLE %I NOSUPERUSER NOREPLICATION', r.rolname);
   END LOOP;
   FOR r IN SELECT g.rolname AS granted, m.rolname AS member

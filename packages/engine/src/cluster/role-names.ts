@@ -19,3 +19,8 @@ export const SERVER_ACCESS_ROLES = ['pg_read_server_files', 'pg_write_server_fil
 export const FIRST_MAJOR_WITH_SAFE_CREATEROLE = 16
 /** A role that exists only while a project moves from a superuser `postgres` to the platform superuser. */
 export const MIGRATION_ROLE = 'pgfleet_migrator'
+/**
+ * The login a major upgrade's subscription uses on the old cluster: it replicates and reads every table, and has a
+ * password only while an upgrade runs (see replication-login.ts). Never a superuser.
+ */
+export const UPGRADE_REPLICATION_ROLE = 'pgfleet_replication'

@@ -11,6 +11,7 @@ import {
   TENANT_OWNER_ROLE,
 } from './role-names'
 import { isPasswordVerifier, scramSha256Verifier } from './scram'
+import { platformSuperuserPassword } from './superuser-password'
 import type { ClusterLocation } from './types'
 
 export interface BootstrapRolesOptions {
@@ -57,7 +58,7 @@ BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = 'authenticator') THEN CREATE ROLE authenticator; END IF;
 END
 $$;
-ALTER ROLE ${PLATFORM_SUPERUSER} PASSWORD NULL;
+${alterRolePasswordSql(client, PLATFORM_SUPERUSER, platformSuperuserPassword())};
 ALTER ROLE ${owner} ${tenantOwnerAttributes(options.major)};
 ${ownerPassword}
 GRANT ${TENANT_OWNER_MEMBERSHIPS.join(', ')} TO ${owner};
@@ -80,7 +81,8 @@ COMMIT;`
 }
 
 /**
- * Creates or repairs the project's roles as the platform superuser: the tenant owner `postgres` (not a superuser),
+ * Creates or repairs the project's roles as the platform superuser: the platform superuser's password (the
+ * platform's own), the tenant owner `postgres` (not a superuser),
  * anon, authenticated, service_role (NOLOGIN; service_role bypasses RLS), authenticator (LOGIN, NOINHERIT, member of
  * the three) and the read-only role, and enforces that no other role holds superuser or server file access.
  * Idempotent: attributes, passwords and grants are (re)applied on every run, in one transaction.

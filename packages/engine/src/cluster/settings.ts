@@ -60,10 +60,10 @@ export async function readSettingsPort(dataDir: string): Promise<number | null> 
   return text === null ? null : parseSettingsPort(text)
 }
 
-/** Writes pgfleet.conf and pg_hba.conf into `dataDir` and makes postgresql.conf include the former. */
+/** Writes pgfleet.conf, pg_hba.conf and pg_ident.conf into `dataDir` and makes postgresql.conf include the former. */
 export async function writeConfigFiles(
   dataDir: string,
-  spec: Pick<ClusterSpec, 'port' | 'listenAddress' | 'socketDir' | 'settings' | 'runAs'>,
+  spec: Pick<ClusterSpec, 'port' | 'listenAddress' | 'socketDir' | 'settings' | 'runAs' | 'superuserLogin'>,
 ): Promise<void> {
   await writeFileOwned(path.join(dataDir, SETTINGS_FILE_NAME), renderSettings(spec), spec.runAs)
   await writeHba(dataDir, spec)

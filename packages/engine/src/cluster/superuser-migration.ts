@@ -1,6 +1,15 @@
+import type pg from 'pg'
 import { withClient } from './client'
 import { READ_ONLY_ROLE, SYSTEM_SCHEMA_CONDITION } from './read-only-role'
-import { AUTHENTICATOR_ROLE, MIGRATION_ROLE, PLATFORM_SUPERUSER, TENANT_OWNER_ROLE } from './role-names'
+import {
+  AUTHENTICATOR_ROLE,
+  MIGRATION_ROLE,
+  PLATFORM_SUPERUSER,
+  TENANT_OWNER_ROLE,
+  UPGRADE_REPLICATION_ROLE,
+} from './role-names'
+import { scramSha256Verifier } from './scram'
+import { platformSuperuserPassword } from './superuser-password'
 import type { ClusterLocation } from './types'
 
 /**
@@ -41,8 +50,8 @@ export async function ensurePlatformSuperuser(location: ClusterLocation): Promis
   let layout = await superuserLayout(location)
   if (layout === 'platform') return false
   if (layout === 'legacy') {
-    await withClient(location, (client) => client.query(CREATE_MIGRATION_ROLE), { user: TENANT_OWNER_ROLE })
-    await withClient(location, (client) => client.query(RENAME_BOOTSTRAP_ROLE), { user: MIGRATION_ROLE })
+    await withClient(location, (client) => client.query(createMigrationRoleSql(client)), { user: TENANT_OWNER_ROLE })
+    await withClient(location, (client) => client.query(renameBootstrapRoleSql(client)), { user: MIGRATION_ROLE })
     layout = 'migrating'
   }
   await withClient(location, (client) => client.query('ALTER SYSTEM RESET ALL'))
@@ -57,17 +66,27 @@ export async function ensurePlatformSuperuser(location: ClusterLocation): Promis
   return true
 }
 
-const CREATE_MIGRATION_ROLE = `
+type Escaper = Pick<pg.Client, 'escapeLiteral'>
+
+/** A SCRAM verifier of the platform's password (never the password itself, which stays out of the server's logs). */
+function platformVerifier(client: Escaper): string {
+  const verifier = scramSha256Verifier(platformSuperuserPassword())
+  if (!verifier) throw new Error('The platform password must be printable ASCII')
+  return client.escapeLiteral(verifier)
+}
+
+// the migration role logs in with the platform's password, like the platform superuser it makes
+const createMigrationRoleSql = (client: Escaper) => `
 DO $$
 BEGIN
   IF NOT EXISTS (SELECT FROM pg_roles WHERE rolname = '${MIGRATION_ROLE}') THEN
-    CREATE ROLE ${MIGRATION_ROLE} SUPERUSER LOGIN;
+    CREATE ROLE ${MIGRATION_ROLE} SUPERUSER LOGIN PASSWORD ${platformVerifier(client)};
   END IF;
 END
 $$`
 
 // The verifier is read before the rename: an MD5 verifier is salted with the role name, which the new role keeps.
-const RENAME_BOOTSTRAP_ROLE = `
+const renameBootstrapRoleSql = (client: Escaper) => `
 DO $$
 DECLARE verifier text;
 BEGIN
@@ -77,7 +96,7 @@ BEGIN
   IF verifier IS NOT NULL THEN
     EXECUTE format('ALTER ROLE ${TENANT_OWNER_ROLE} PASSWORD %L', verifier);
   END IF;
-  ALTER ROLE ${PLATFORM_SUPERUSER} PASSWORD NULL;
+  ALTER ROLE ${PLATFORM_SUPERUSER} PASSWORD ${platformVerifier(client)};
 END
 $$`
 
@@ -88,7 +107,7 @@ DECLARE r record;
 BEGIN
   FOR r IN SELECT rolname FROM pg_catalog.pg_roles
     WHERE rolname NOT LIKE 'pg\\_%' AND NOT rolsuper
-      AND rolname NOT IN ('${TENANT_OWNER_ROLE}', '${PLATFORM_SUPERUSER}', '${MIGRATION_ROLE}', '${READ_ONLY_ROLE}', '${AUTHENTICATOR_ROLE}')
+      AND rolname NOT IN ('${TENANT_OWNER_ROLE}', '${PLATFORM_SUPERUSER}', '${MIGRATION_ROLE}', '${READ_ONLY_ROLE}', '${AUTHENTICATOR_ROLE}', '${UPGRADE_REPLICATION_ROLE}')
   LOOP
     BEGIN
       EXECUTE format('GRANT %I TO ${TENANT_OWNER_ROLE} WITH ADMIN OPTION', r.rolname);

@@ -3,6 +3,12 @@ import type { RunAs } from '../system/run-as'
 
 export type SettingValue = string | number | boolean
 
+/**
+ * How the platform superuser logs in over the socket: `peer` (only from the platform's own OS user; possible when
+ * the servers run as other OS users) or `password` (the platform's password).
+ */
+export type SuperuserLogin = 'peer' | 'password'
+
 export interface ClusterSpec {
   dataDir: string
   /** Directory of the unix socket; the socket path must stay under 107 bytes. */
@@ -17,6 +23,8 @@ export interface ClusterSpec {
   runAs: RunAs | null
   /** Where the postmaster's stdout/stderr go (appended); defaults to postgres.log beside the data directory. */
   logFile?: string
+  /** How the platform superuser logs in; by default peer when runAs is set, else password. */
+  superuserLogin?: SuperuserLogin
 }
 
 export type StopMode = 'fast' | 'smart' | 'immediate'

@@ -7,12 +7,14 @@ import { onlineBaseBackup } from '../backup/online'
 import { formatLsn, parseLsn, readControlFile, walFileName } from '../backup/pg-control'
 import { flushWalToArchive, recoverToTime } from '../backup/point-in-time'
 import { restoreArchive } from '../backup/restore'
+import { RESTORE_CHECK_TABLES_SQL, relationKindGuardOption, restoreCheckCountSql } from '../backup/restore-check-sql'
 import { preferredArchiveExtension } from '../backup/tools'
 import { type ArchiveSource, reportProgress } from '../backup/types'
 import { pruneWalArchive, type WalArchiveState, walArchiveState } from '../backup/wal-archive'
 import { checkpointCluster } from '../cluster/checkpoint'
 import { withClient } from '../cluster/client'
 import { clusterPid } from '../cluster/pid-file'
+import { TENANT_OWNER_ROLE } from '../cluster/role-names'
 import { readSettingsPort, writeClusterSettings } from '../cluster/settings'
 import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
@@ -277,7 +279,8 @@ export class LocalBackups {
 
   /**
    * Restores a backup into a throwaway cluster beside the project (socket only, no archiving), starts it, and
-   * counts the rows of every table: a backup that does not extract, start or read is reported, not trusted.
+   * counts the rows of every table as the tenant's role: a backup that does not extract, start or read is
+   * reported, not trusted.
    */
   async checkRestore(ref: string, backup: string, runtime: ProjectRuntimeConfig): Promise<RestoreCheckResult> {
     const started = performance.now()
@@ -296,18 +299,22 @@ export class LocalBackups {
       await mkdirOwned(socketDir, this.host.runAsOf(ref), 0o700)
       await writeClusterSettings(spec)
       await startCluster(spec, { timeoutMs: this.host.startTimeoutMs })
-      const tables = await withClient(spec, async (client) => {
-        const { rows } = await client.query<{ name: string }>(
-          `select format('%I.%I', n.nspname, c.relname) as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
-            where c.relkind in ('r', 'p', 'm') and n.nspname !~ '^pg_' and n.nspname <> 'information_schema'`,
-        )
-        let total = 0
-        for (const { name } of rows) {
-          const counted = await client.query<{ n: string }>(`select count(*) as n from ${name}`)
-          total += Number(counted.rows[0]?.n ?? 0)
-        }
-        return { count: rows.length, rows: total }
-      })
+      // counted as the tenant's own role (it reads every table), never as the platform superuser: whatever the
+      // copy holds runs with no more rights than the tenant already has
+      const counting = { user: TENANT_OWNER_ROLE, sessionOptions: relationKindGuardOption(spec.engine.version) }
+      const tables = await withClient(
+        spec,
+        async (client) => {
+          const { rows } = await client.query<{ name: string }>(RESTORE_CHECK_TABLES_SQL)
+          let total = 0
+          for (const { name } of rows) {
+            const counted = await client.query<{ n: string }>(restoreCheckCountSql(name))
+            total += Number(counted.rows[0]?.n ?? 0)
+          }
+          return { count: rows.length, rows: total }
+        },
+        counting,
+      )
       return { tables: tables.count, rows: tables.rows, durationMs: Math.round(performance.now() - started) }
     } finally {
       await stopCluster(spec, 'immediate', 5_000).catch(() => {})

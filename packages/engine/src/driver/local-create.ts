@@ -4,10 +4,9 @@ import { assertSocketPathFits } from '../cluster/client'
 import { initCluster, partialDataDir } from '../cluster/init'
 import { clusterPid } from '../cluster/pid-file'
 import { PLATFORM_SUPERUSER } from '../cluster/role-names'
-import { bootstrapProjectRoles } from '../cluster/roles'
 import { writeClusterSettings, writeConfigFiles } from '../cluster/settings'
 import { startCluster } from '../cluster/start'
-import { ensurePlatformSuperuser } from '../cluster/superuser-migration'
+import { securePlatformSuperuser } from '../cluster/superuser-login'
 import type { ClusterSpec } from '../cluster/types'
 import { fsyncDir } from '../system/durable'
 import { mkdirOwned } from '../system/fs-owned'
@@ -112,8 +111,7 @@ export async function createLocalProject(
   const bootstrapStarted = performance.now()
   // A retry must leave the passwords the caller now holds, whatever an earlier attempt set. Data initialised just
   // now has the platform superuser; data found in place (a retry, a copy of another project) may need moving to it.
-  if (dataSource === 'existing') await ensurePlatformSuperuser(spec)
-  await bootstrapProjectRoles(spec, {
+  await securePlatformSuperuser(spec, {
     authenticatorPassword: input.authenticatorPassword,
     ownerPassword: input.superuserPassword,
     major: spec.engine.major,

@@ -1,4 +1,5 @@
 /** How a LocalDriver is set up: where projects live, who their servers run as, which engines it has. */
+import type { SuperuserLogin } from '../cluster/types'
 import type { PostgresEngine } from '../engines/types'
 import type { RunAs } from '../system/run-as'
 
@@ -23,6 +24,11 @@ export interface LocalDriverOptions {
    * none). Spares wait under `${dataDir}/.spare-data-dirs`.
    */
   spareDataDirs?: number
+  /**
+   * How the platform superuser logs in over a project's socket. Default: `peer` from the platform's own OS user when
+   * the servers run as other users (the platform is root), else `password` (the platform's password).
+   */
+  superuserLogin?: SuperuserLogin
 }
 
 /** Directory under the projects' data directory holding spare data directories (not a valid ref: no project has it). */

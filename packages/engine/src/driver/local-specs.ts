@@ -4,7 +4,7 @@ import { walArchiveSettings } from '../backup/wal-archive'
 import { isInitializedDataDir } from '../cluster/init'
 import { clusterPid, readPidFile } from '../cluster/pid-file'
 import { readSettingsPort, readStoredSettings, writeClusterSettings } from '../cluster/settings'
-import type { ClusterLocation, ClusterSpec } from '../cluster/types'
+import type { ClusterLocation, ClusterSpec, SuperuserLogin } from '../cluster/types'
 import { COMPUTE_SIZES, computeSettings } from '../compute'
 import { engineForMajor } from '../engines/discover'
 import type { PostgresEngine } from '../engines/types'
@@ -20,6 +20,7 @@ export interface LocalProjectSpecsOptions {
   listenAddress: string
   engines: PostgresEngine[]
   users: LocalProjectUsers
+  superuserLogin?: SuperuserLogin
 }
 
 /**
@@ -44,6 +45,7 @@ export class LocalProjectSpecs {
       listenAddress: this.options.listenAddress,
       engine: engineForMajor(this.options.engines, config.major),
       runAs: this.options.users.runAsOf(ref),
+      ...(this.options.superuserLogin ? { superuserLogin: this.options.superuserLogin } : {}),
       settings: {
         ...computeSettings(config.computeSize),
         ...(config.walArchiving ? walArchiveSettings(walArchiveDir) : {}),

@@ -10,11 +10,10 @@ import { clusterPid, readPidFile } from '../cluster/pid-file'
 import { probeCluster } from '../cluster/probe'
 import { setClusterReadOnly } from '../cluster/read-only-mode'
 import { TENANT_OWNER_ROLE } from '../cluster/role-names'
-import { bootstrapProjectRoles } from '../cluster/roles'
 import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
-import { ensurePlatformSuperuser } from '../cluster/superuser-migration'
-import { type ClusterLocation, type ClusterSpec, type StopMode, settingsPort } from '../cluster/types'
+import { securePlatformSuperuser } from '../cluster/superuser-login'
+import { type ClusterSpec, type StopMode, settingsPort } from '../cluster/types'
 import { engineForMajor } from '../engines/discover'
 import { directoryUsage } from '../system/disk-usage'
 import { mkdirOwned } from '../system/fs-owned'
@@ -82,6 +81,7 @@ export class LocalDriver implements ProjectDriver {
       listenAddress: options.listenAddress,
       engines: options.engines,
       users: this.users,
+      superuserLogin: options.superuserLogin,
     })
     this.spares = new SpareDataDirs({
       dir: path.join(options.dataDir, SPARES_DIR_NAME),
@@ -377,16 +377,20 @@ export class LocalDriver implements ProjectDriver {
     return this.users.isolating()
   }
 
-  /** Moves an older project to the platform superuser when needed, then (re)applies the tenant's roles. */
-  private async secureRoles(spec: ClusterLocation & Pick<ClusterSpec, 'engine'>): Promise<void> {
-    await ensurePlatformSuperuser(spec)
-    await bootstrapProjectRoles(spec, { major: spec.engine.major })
+  /**
+   * Moves an older project to the platform superuser when needed, gives it the platform's password, then
+   * (re)applies the tenant's roles.
+   */
+  private async secureRoles(spec: ClusterSpec): Promise<void> {
+    await securePlatformSuperuser(spec, { major: spec.engine.major })
   }
 
   /** An archive taken before tenant isolation holds a superuser `postgres`: migrate it before anyone logs in. */
   private async secureRestored(ref: string, major: number): Promise<void> {
     const location = await this.specs.location(ref)
-    if (location) await this.secureRoles({ ...location, engine: engineForMajor(this.options.engines, major) })
+    if (!location) return
+    const stored = await this.specs.storedSpec(ref)
+    await this.secureRoles({ ...stored, ...location, engine: engineForMajor(this.options.engines, major) })
   }
 
   /** Runs `fn` after the project's earlier lifecycle operations have settled. */

@@ -1,4 +1,5 @@
 import { spawn } from 'node:child_process'
+import { platformPassfile } from '../cluster/superuser-password'
 import { type RunAs, spawnIdentity } from './run-as'
 
 export interface RunCommandOptions {
@@ -32,16 +33,26 @@ export function postgresEnv(extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   }
 }
 
+/**
+ * The default environment of a program the platform runs: postgresEnv, and for a program that runs as the
+ * platform's own OS user (a client tool such as pg_dump) the platform's passfile, so that it logs in as the
+ * platform superuser with no password on its command line. A program running as a project's OS user never gets it.
+ */
+async function commandEnv(runAs: RunAs | null): Promise<NodeJS.ProcessEnv> {
+  return runAs ? postgresEnv() : postgresEnv({ PGPASSFILE: await platformPassfile() })
+}
+
 /** Runs a program to completion and returns its output; throws a CommandError carrying stderr on failure. */
-export function runCommand(
+export async function runCommand(
   file: string,
   args: string[],
   options: RunCommandOptions = {},
 ): Promise<{ stdout: string; stderr: string }> {
+  const env = options.env ?? (await commandEnv(options.runAs ?? null))
   return new Promise((resolve, reject) => {
     const child = spawn(file, args, {
       cwd: options.cwd,
-      env: options.env ?? postgresEnv(),
+      env,
       stdio: ['ignore', 'pipe', 'pipe'],
       timeout: options.timeoutMs,
       ...spawnIdentity(options.runAs ?? null),

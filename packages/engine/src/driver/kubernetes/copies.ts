@@ -1,4 +1,5 @@
 import type { CloneResult } from '../../backup/clone'
+import { RESTORE_CHECK_TABLES_SQL, restoreCheckCountSql } from '../../backup/restore-check-sql'
 import { COMPUTE_SIZES, type ComputeSize } from '../../compute'
 import { DriverOperationUnsupportedError } from '../errors'
 import type { RestoreCheckResult } from '../local-backups'
@@ -11,11 +12,6 @@ import { checkClusterName, initialClusterName } from './manifests/names'
 import { computeResources } from './manifests/resources'
 import { ensurePlatformRoleSecrets } from './provisioning'
 import { describeClusterState, isClusterReady, isHibernatedNow } from './status'
-
-/** Every table, partitioned table and materialized view of the tenant's schemas, as a quoted name. */
-const TENANT_TABLES_SQL = `select format('%I.%I', n.nspname, c.relname) as name from pg_catalog.pg_class c
-  join pg_catalog.pg_namespace n on n.oid = c.relnamespace
-  where c.relkind in ('r', 'p', 'm') and n.nspname !~ '^pg_' and n.nspname <> 'information_schema'`
 
 /** The compute size whose pod resources a Cluster has (a branch starts with its parent's), else the smallest. */
 function computeSizeOf(cluster: KubeObject): ComputeSize {
@@ -78,10 +74,10 @@ export class KubernetesCopies {
     try {
       await waitForCopy(this.k, namespace, name, 'restore check')
       const cluster = { namespace, name }
-      const tables = await this.k.sql(ref, TENANT_TABLES_SQL, undefined, cluster)
+      const tables = await this.k.sql(ref, RESTORE_CHECK_TABLES_SQL, undefined, cluster)
       let rows = 0
       for (const table of tables) {
-        const [counted] = await this.k.sql(ref, `select count(*) as n from ${String(table.name)}`, undefined, cluster)
+        const [counted] = await this.k.sql(ref, restoreCheckCountSql(String(table.name)), undefined, cluster)
         rows += Number(counted?.n ?? 0)
       }
       return { tables: tables.length, rows, durationMs: Math.round(performance.now() - started) }

@@ -19,8 +19,8 @@ function recordingSql(tables: Record<string, number> = {}) {
   const runSql: SqlRunner = async (connection, text) => {
     ran.push({ connection, text })
     if (text.includes('pg_ls_waldir')) return [{ databases: '7340032', wal: '16777216', temp: '8192' }]
-    if (text.includes("relkind in ('r', 'p', 'm')")) return Object.keys(tables).map((name) => ({ name }))
-    const counted = /^select count\(\*\) as n from (.+)$/.exec(text)
+    if (text.includes("relkind in ('r', 'm')")) return Object.keys(tables).map((name) => ({ name }))
+    const counted = /^select count\(\*\) as n from only (.+)$/.exec(text)
     if (counted?.[1]) return [{ n: String(tables[counted[1]] ?? 0) }]
     return []
   }
