@@ -1,6 +1,7 @@
 import { mkdir } from 'node:fs/promises'
 import path from 'node:path'
 import { withClient } from '../cluster/client'
+import { closeReplicationLogin, openReplicationLogin } from '../cluster/replication-login'
 import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
 import type { ClusterSpec } from '../cluster/types'
@@ -76,12 +77,13 @@ export async function logicalDataPhase(input: DataPhaseInput): Promise<DataPhase
 
   const syncStarted = performance.now()
   const slots = databases.map((_, index) => upgradeSlotName(index))
+  const login = await openReplicationLogin(oldLocation)
   for (const [index, database] of databases.entries()) {
     await createDatabaseLike(oldLocation, newSpec, database)
     await copySchema(tools, oldLocation, newSpec, database)
     await withClient(oldLocation, (client) => publishForUpgrade(client, journalFile(dir, database)), { database })
     const slot = slots[index] as string
-    await withClient(newSpec, (client) => subscribeForUpgrade(client, oldLocation, database, slot), { database })
+    await withClient(newSpec, (client) => subscribeForUpgrade(client, oldLocation, database, slot, login), { database })
   }
   for (const [index, database] of databases.entries()) {
     const slot = slots[index] as string
@@ -156,6 +158,7 @@ export async function logicalDataPhase(input: DataPhaseInput): Promise<DataPhase
       database,
     })
   }
+  await closeReplicationLogin(cutOffLocation)
   input.step('sequences, then the replication removed')
   await verifyCopies(cutOffLocation, newSpec, databases, agreedRows)
   input.step('compare objects and rows')

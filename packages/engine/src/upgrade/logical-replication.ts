@@ -1,6 +1,6 @@
 import { readFile, rm, writeFile } from 'node:fs/promises'
 import type pg from 'pg'
-import { PLATFORM_SUPERUSER } from '../cluster/role-names'
+import type { ReplicationLogin } from '../cluster/replication-login'
 import type { ClusterLocation } from '../cluster/types'
 import { settingsPort } from '../cluster/types'
 
@@ -98,13 +98,18 @@ export async function unpublishAfterUpgrade(client: pg.ClientBase, journal: stri
   await rm(journal, { force: true })
 }
 
-/** How the new cluster reaches the old one: its unix socket, as the platform superuser. */
-function sourceConninfo(source: Pick<ClusterLocation, 'socketDir' | 'port'>, database: string): string {
+/** How the new cluster reaches the old one: its unix socket, as the upgrade's replication login (never the superuser). */
+function sourceConninfo(
+  source: Pick<ClusterLocation, 'socketDir' | 'port'>,
+  database: string,
+  login: ReplicationLogin,
+): string {
   return [
     `host=${conninfoValue(source.socketDir)}`,
     `port=${settingsPort(source)}`,
     `dbname=${conninfoValue(database)}`,
-    `user=${conninfoValue(PLATFORM_SUPERUSER)}`,
+    `user=${conninfoValue(login.user)}`,
+    `password=${conninfoValue(login.password)}`,
   ].join(' ')
 }
 
@@ -123,12 +128,13 @@ export async function subscribeForUpgrade(
   source: Pick<ClusterLocation, 'socketDir' | 'port'>,
   database: string,
   slot: string,
+  login: ReplicationLogin,
 ): Promise<void> {
   const { rows } = await target.query<{ n: number }>(`select current_setting('server_version_num')::int as n`)
   if ((rows[0]?.n ?? 0) < FIRST_MAJOR_APPLYING_AS_OWNER * 10_000) {
     throw new Error(`An upgrade by logical replication needs Postgres ${FIRST_MAJOR_APPLYING_AS_OWNER} or newer`)
   }
-  const conninfo = sourceConninfo(source, database)
+  const conninfo = sourceConninfo(source, database, login)
   await target.query(
     `create subscription ${quoteIdent(slot)} connection ${quoteLiteral(conninfo)}
      publication ${UPGRADE_PUBLICATION}
