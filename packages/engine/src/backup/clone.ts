@@ -1,6 +1,6 @@
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { chmod, copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { withClient } from '../cluster/client'
@@ -93,9 +93,15 @@ export async function cloneRunningCluster(
       for (const name of [...EMPTIED, 'pg_wal']) await mkdir(path.join(partial, name), { mode: 0o700 })
       const wal = await readWalDirectory(source.dataDir)
       for (const name of wal.subdirectories) await mkdir(path.join(partial, 'pg_wal', name), { mode: 0o700 })
-      for (const name of [...walFileRange(firstSegment, stop.walfile, segmentSize), ...wal.historyFiles]) {
-        await copyFile(path.join(source.dataDir, 'pg_wal', name), path.join(partial, 'pg_wal', name))
-      }
+      // cp -a copies a link as a link: the source's server user writes pg_wal, and root must not read through a
+      // link planted there (the copy would hand the target's user whatever file it points at)
+      const walFiles = [...walFileRange(firstSegment, stop.walfile, segmentSize), ...wal.historyFiles]
+      await run('cp', [
+        '-a',
+        '--',
+        ...walFiles.map((name) => path.join(source.dataDir, 'pg_wal', name)),
+        `${partial}/pg_wal/`,
+      ])
       return method
     })
     if (owner) await giveTreeTo(partial, owner)

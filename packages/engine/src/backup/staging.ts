@@ -3,6 +3,7 @@ import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { mkdirOwned, writeFileOwned } from '../system/fs-owned'
 import type { RunAs } from '../system/run-as'
+import { runCommand } from '../system/run-command'
 
 const STAGING_PREFIX = '.pgfleet-backup-staging-'
 
@@ -39,10 +40,17 @@ export class Staging {
     await writeFileOwned(path.join(this.dir, name), content, this.runAs, 0o600)
   }
 
-  /** An empty `pg_wal` with the given subdirectories, all 0700. */
+  /**
+   * An empty `pg_wal` with the given subdirectories, all 0700, made by the run-as user itself: the staging directory
+   * is that user's, so root creating a path two levels down could follow a link planted in between.
+   */
   async makeWalDir(subdirectories: string[]): Promise<void> {
-    await mkdirOwned(path.join(this.dir, 'pg_wal'), this.runAs, 0o700)
-    for (const name of subdirectories) await mkdirOwned(path.join(this.dir, 'pg_wal', name), this.runAs, 0o700)
+    const walDir = path.join(this.dir, 'pg_wal')
+    await mkdirOwned(walDir, this.runAs, 0o700)
+    if (subdirectories.length === 0) return
+    await runCommand('mkdir', ['-m', '700', '--', ...subdirectories.map((name) => path.join(walDir, name))], {
+      runAs: this.runAs,
+    })
   }
 
   async remove(): Promise<void> {

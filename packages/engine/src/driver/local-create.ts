@@ -14,6 +14,7 @@ import { mkdirOwned } from '../system/fs-owned'
 import type { RunAs } from '../system/run-as'
 import { assertTraversableBy } from '../system/traversable'
 import type { LocalProjectPaths } from './local-paths'
+import { ensureProjectDir } from './project-layout'
 import { settleDataDir } from './restore-swap'
 import type { CreateProjectInput, CreateProjectResult } from './types'
 
@@ -74,7 +75,7 @@ export async function createLocalProject(
 ): Promise<CreateProjectResult> {
   const { spec, runAs, paths } = context
   await assertTraversableBy(context.dataDir, runAs)
-  await mkdirOwned(paths.projectDir, runAs, 0o700)
+  await ensureProjectDir(paths, runAs)
   if (input.walArchiving) await mkdirOwned(paths.walArchiveDir, runAs, 0o700)
   await settleDataDir(spec.dataDir)
 

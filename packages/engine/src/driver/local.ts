@@ -17,7 +17,6 @@ import { ensurePlatformSuperuser } from '../cluster/superuser-migration'
 import { type ClusterLocation, type ClusterSpec, type StopMode, settingsPort } from '../cluster/types'
 import { engineForMajor } from '../engines/discover'
 import { directoryUsage } from '../system/disk-usage'
-import { mkdirOwned } from '../system/fs-owned'
 import { type BackupInfo, isBackupId } from './backup-store'
 import { LocalBackups, type RestoreCheckResult } from './local-backups'
 import { createLocalProject } from './local-create'
@@ -35,6 +34,7 @@ import {
   upgradeProject,
 } from './local-upgrade'
 import { OperationQueue } from './operation-queue'
+import { ensureProjectDir } from './project-layout'
 import { settleDataDir } from './restore-swap'
 import { SpareDataDirs } from './spare-data-dirs'
 import type {
@@ -73,7 +73,6 @@ export class LocalDriver implements ProjectDriver {
     this.users = new LocalProjectUsers({
       runAs: options.runAs,
       isolateProjects: options.isolateProjects !== false,
-      separateLogDir: options.logDir !== undefined,
       paths: (ref) => this.projectPaths(ref),
     })
     this.specs = new LocalProjectSpecs({
@@ -163,7 +162,7 @@ export class LocalDriver implements ProjectDriver {
     const owner = await this.users.resolve(targetRef)
     const { projectDir, dataDir } = this.projectPaths(targetRef)
     await mkdir(this.options.dataDir, { recursive: true })
-    await mkdirOwned(projectDir, owner, 0o700)
+    await ensureProjectDir({ projectDir }, owner)
     await settleDataDir(dataDir)
     await rm(dataDir, { recursive: true, force: true })
     return this.exclusive(sourceRef, () => cloneRunningCluster(source, dataDir, owner))
