@@ -1,4 +1,4 @@
-import { access, rename, rm } from 'node:fs/promises'
+import { access, rename } from 'node:fs/promises'
 import path from 'node:path'
 import { assertSocketPathFits } from '../cluster/client'
 import { initCluster, partialDataDir } from '../cluster/init'
@@ -11,6 +11,7 @@ import { ensurePlatformSuperuser } from '../cluster/superuser-migration'
 import type { ClusterSpec } from '../cluster/types'
 import { fsyncDir } from '../system/durable'
 import { mkdirOwned } from '../system/fs-owned'
+import { removeTree } from '../system/remove-tree'
 import type { RunAs } from '../system/run-as'
 import { assertTraversableBy } from '../system/traversable'
 import type { LocalProjectPaths } from './local-paths'
@@ -59,7 +60,7 @@ async function adoptSpare(context: LocalCreateContext): Promise<boolean> {
     await rename(partial, spec.dataDir)
     await fsyncDir(context.paths.projectDir)
   } catch (error) {
-    await rm(partial, { recursive: true, force: true })
+    await removeTree(partial)
     throw error
   }
   return true
@@ -88,8 +89,8 @@ export async function createLocalProject(
     // older layouts or a crash during a restore can leave an incomplete directory.
     if ((await clusterPid(spec)) !== null)
       throw new Error(`Project ${input.ref} has an incomplete data directory in use`)
-    await rm(spec.dataDir, { recursive: true, force: true })
-    await rm(partialDataDir(spec.dataDir), { recursive: true, force: true })
+    await removeTree(spec.dataDir)
+    await removeTree(partialDataDir(spec.dataDir))
     if (await adoptSpare(context)) {
       dataSource = 'spare'
     } else {

@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import type { ClientConfig } from 'pg'
@@ -17,6 +17,7 @@ import { ensurePlatformSuperuser } from '../cluster/superuser-migration'
 import { type ClusterLocation, type ClusterSpec, type StopMode, settingsPort } from '../cluster/types'
 import { engineForMajor } from '../engines/discover'
 import { directoryUsage } from '../system/disk-usage'
+import { removeTree } from '../system/remove-tree'
 import { type BackupInfo, isBackupId } from './backup-store'
 import { LocalBackups, type RestoreCheckResult } from './local-backups'
 import { createLocalProject } from './local-create'
@@ -164,7 +165,7 @@ export class LocalDriver implements ProjectDriver {
     await mkdir(this.options.dataDir, { recursive: true })
     await ensureProjectDir({ projectDir }, owner)
     await settleDataDir(dataDir)
-    await rm(dataDir, { recursive: true, force: true })
+    await removeTree(dataDir)
     return this.exclusive(sourceRef, () => cloneRunningCluster(source, dataDir, owner))
   }
 
@@ -344,6 +345,9 @@ export class LocalDriver implements ProjectDriver {
   async destroyProject(ref: string): Promise<void> {
     const { projectDir, dataDir, logFile } = this.projectPaths(ref)
     await stopCluster({ dataDir }, 'fast', 5_000)
+    // what the project's user owns goes as that user (see removeTree); the rest is the platform's
+    for (const name of await readdir(projectDir).catch(() => [] as string[]))
+      await removeTree(path.join(projectDir, name))
     await rm(projectDir, { recursive: true, force: true })
     if (this.options.logDir) await rm(path.dirname(logFile), { recursive: true, force: true })
     this.resources.forget(ref)
