@@ -7,6 +7,7 @@ import { withClient } from '../cluster/client'
 import { readPidFile } from '../cluster/pid-file'
 import type { ClusterLocation } from '../cluster/types'
 import { giveTreeTo } from '../system/project-users'
+import { removeTree } from '../system/remove-tree'
 import type { RunAs } from '../system/run-as'
 import { parseLsn, readWalDirectory, walFileName, walFileRange } from './pg-control'
 
@@ -56,7 +57,7 @@ export async function cloneRunningCluster(
   if (!pidFile) throw new Error('The source database is not running: a copy with data needs it running')
   const location = { socketDir: pidFile.socketDir || source.socketDir, port: pidFile.port || source.port }
   const partial = `${targetDataDir}.clone-partial`
-  await rm(partial, { recursive: true, force: true })
+  await removeTree(partial)
   await mkdir(partial, { recursive: true, mode: 0o700 })
   try {
     const method = await withClient(location, async (client) => {
@@ -109,7 +110,7 @@ export async function cloneRunningCluster(
     await rename(partial, targetDataDir)
     return { method, durationMs: Math.round(performance.now() - started) }
   } catch (error) {
-    await rm(partial, { recursive: true, force: true })
+    await removeTree(partial)
     throw error
   }
 }

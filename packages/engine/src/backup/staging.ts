@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto'
-import { readdir, rm } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { mkdirOwned, writeFileOwned } from '../system/fs-owned'
+import { removeTree } from '../system/remove-tree'
 import type { RunAs } from '../system/run-as'
 import { runCommand } from '../system/run-command'
 
@@ -54,7 +55,7 @@ export class Staging {
   }
 
   async remove(): Promise<void> {
-    await rm(this.dir, { recursive: true, force: true })
+    await removeTree(this.dir)
   }
 }
 
@@ -65,6 +66,6 @@ async function removeStaleStagings(parent: string): Promise<void> {
     const pid = Number(name.slice(STAGING_PREFIX.length).split('-')[0])
     // Another backup of this process, or of another live process, may still be using it.
     if (Number.isInteger(pid) && pid > 0 && (pid === process.pid || processAlive(pid))) continue
-    await rm(path.join(parent, name), { recursive: true, force: true })
+    await removeTree(path.join(parent, name))
   }
 }

@@ -52,6 +52,9 @@ export async function secureProjectLayout(paths: LocalProjectPaths, user: RunAs)
     if ((await lstat(entry)).isSymbolicLink()) await unlink(entry)
     else if (!platformOwned.has(name)) kept.push(entry)
   }
+  // the log's directory may be elsewhere (a log directory of the platform's), handed to the server's user before too
+  const logDir = path.dirname(paths.logFile)
+  if (await lstat(logDir).catch(() => null)) await mkdirPlatformOwned(logDir, null, 0o700)
   const data = await lstat(dataDir).catch(() => null)
   if (data && data.uid !== user.uid && (await clusterPid({ dataDir })) !== null) await stopCluster({ dataDir }, 'fast')
   for (const entry of kept) await giveTreeTo(entry, user)

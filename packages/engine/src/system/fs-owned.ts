@@ -81,13 +81,13 @@ async function openPlainLog(file: string): Promise<FileHandle | null> {
 }
 
 /**
- * Opens a server's log for appending; the caller closes it once the server inherited it. The log and its directory
- * belong to the platform's user (the server writes through the inherited descriptor and needs no right to either),
- * so the server's user cannot swap the file for a link. A link, FIFO or hard link found under the name (left by an
- * older layout in which the server's user owned the directory) is removed, never followed.
+ * Opens a server's log for appending; the caller closes it once the server inherited it. The log belongs to the
+ * platform's user (the server writes through the inherited descriptor and needs no right to it), and so does its
+ * directory when it is made here (a project's is taken back from older layouts by secureProjectLayout). A link, FIFO
+ * or hard link found under the log's name is removed, never followed.
  */
 export async function openLogForAppend(file: string): Promise<FileHandle> {
-  await mkdirPlatformOwned(path.dirname(file), null, 0o700)
+  await mkdir(path.dirname(file), { recursive: true, mode: 0o700 })
   let handle = await openPlainLog(file)
   if (!handle) {
     await unlink(file)

@@ -1,5 +1,5 @@
 import { constants } from 'node:fs'
-import { type FileHandle, open } from 'node:fs/promises'
+import { type FileHandle, lstat, open } from 'node:fs/promises'
 
 /**
  * Opening without following the last path component: a symbolic link there fails with ELOOP instead of opening
@@ -17,7 +17,14 @@ async function openNoFollow(file: string, flags: number, what: string): Promise<
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code
     if (code === 'ELOOP') throw new UnsafePathError(`${file} is a symbolic link: refusing to follow it`)
-    if (code === 'ENOTDIR') throw new UnsafePathError(`${file} is not a ${what}`)
+    if (code === 'ENOTDIR') {
+      // O_DIRECTORY answers a link with ENOTDIR before O_NOFOLLOW's ELOOP
+      const link = await lstat(file).then(
+        (info) => info.isSymbolicLink(),
+        () => false,
+      )
+      throw new UnsafePathError(link ? `${file} is a symbolic link: refusing to follow it` : `${file} is not a ${what}`)
+    }
     throw error
   }
 }

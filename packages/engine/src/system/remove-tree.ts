@@ -21,8 +21,11 @@ export async function removeTree(dir: string): Promise<void> {
     return
   }
   // rm ends with "Permission denied" on `dir` itself when its parent is the platform's: rmdir below does that part
+  // (and reports what rm could not remove: the directory is then not empty)
   await runCommand('rm', ['-rf', '--one-file-system', '--', dir], {
     runAs: { uid: info.uid, gid: info.gid, user: '' },
   }).catch(() => {})
-  await rmdir(dir)
+  await rmdir(dir).catch((error: NodeJS.ErrnoException) => {
+    if (error.code !== 'ENOENT') throw error
+  })
 }
