@@ -4,7 +4,7 @@ import path from 'node:path'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { makeTempRoot } from '../testing/fixtures'
 import { mkdirOwned, openLogForAppend } from './fs-owned'
-import { readFileNoFollow } from './no-follow'
+import { readFileBeneath, readFileNoFollow } from './no-follow'
 import { removeTree } from './remove-tree'
 import { type RunAs, resolveRunAs } from './run-as'
 
@@ -83,5 +83,22 @@ describe('paths in a directory another user writes', () => {
     await expect(lstat(tree)).rejects.toThrow(/ENOENT/)
     expect(await readFile(path.join(targetDir, 'kept'), 'utf8')).toBe('kept')
     expect(await readFile(secret, 'utf8')).toBe(SECRET)
+  })
+})
+
+describe('readFileBeneath', () => {
+  it('reads a file below a directory and refuses a link on any component', async () => {
+    const data = path.join(root, 'beneath')
+    await mkdir(path.join(data, 'global'), { recursive: true })
+    await writeFile(path.join(data, 'global', 'pg_control'), 'control')
+    expect((await readFileBeneath(data, 'global/pg_control')).toString()).toBe('control')
+    const planted = path.join(root, 'planted')
+    await mkdir(planted)
+    await symlink(secret, path.join(planted, 'pg_control'))
+    await symlink(targetDir, path.join(planted, 'global'))
+    await writeFile(path.join(targetDir, 'pg_control'), 'not this one')
+    await expect(readFileBeneath(planted, 'global/pg_control')).rejects.toThrow(/symbolic link/)
+    await expect(readFileBeneath(planted, 'pg_control')).rejects.toThrow(/symbolic link/)
+    await expect(readFileBeneath(data, '../secret')).rejects.toThrow(/relative path/)
   })
 })

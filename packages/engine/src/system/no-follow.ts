@@ -64,3 +64,27 @@ export async function readFileNoFollow(file: string, encoding?: BufferEncoding):
 export function openDirectoryNoFollow(dir: string): Promise<FileHandle> {
   return openNoFollow(dir, DIRECTORY_FLAGS, 'directory')
 }
+
+/**
+ * Reads `relative` (e.g. `global/pg_control`) inside `root` following no symbolic link on any component below `root`:
+ * each directory is opened with O_NOFOLLOW through the descriptor of the one above it (`/proc/self/fd/N/name` looks
+ * the name up in that very directory, as openat does), then the file as openFileNoFollow does.
+ */
+export async function readFileBeneath(root: string, relative: string): Promise<Buffer> {
+  const parts = relative.split('/')
+  const fileName = parts.pop()
+  if (!fileName || parts.some((part) => part === '' || part === '.' || part === '..')) {
+    throw new UnsafePathError(`Not a plain relative path: ${relative}`)
+  }
+  let dir = await openDirectoryNoFollow(root)
+  try {
+    for (const part of parts) {
+      const next = await openDirectoryNoFollow(`/proc/self/fd/${dir.fd}/${part}`)
+      await dir.close()
+      dir = next
+    }
+    return await readFileNoFollow(`/proc/self/fd/${dir.fd}/${fileName}`)
+  } finally {
+    await dir.close()
+  }
+}
