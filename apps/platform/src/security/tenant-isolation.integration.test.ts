@@ -337,10 +337,17 @@ describe('operating-system isolation', () => {
       const dataDir = path.join(projects, ref, 'pgdata')
       const uid = await postmasterUid(dataDir)
       uids.add(uid)
-      for (const dir of [path.join(projects, ref), dataDir, path.join(projects, ref, 'run')]) {
+      for (const dir of [dataDir, path.join(projects, ref, 'run')]) {
         const info = await stat(dir)
         expect({ dir, mode: info.mode & 0o777, uid: String(info.uid) }).toEqual({ dir, mode: 0o700, uid })
       }
+      // the project directory is the platform's: the server's user (its group) passes through, adds nothing
+      const project = await stat(path.join(projects, ref))
+      expect({ mode: project.mode & 0o777, uid: project.uid, gid: project.gid }).toEqual({
+        mode: 0o710,
+        uid: 0,
+        gid: (await stat(dataDir)).gid,
+      })
     }
     uids.add(await postmasterUid(path.join(s.t.dataDir, 'control', 'pgdata')))
     expect(uids.size).toBe(3)

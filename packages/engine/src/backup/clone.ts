@@ -1,12 +1,13 @@
 import { execFile } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
-import { chmod, copyFile, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
+import { chmod, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import { promisify } from 'node:util'
 import { withClient } from '../cluster/client'
 import { readPidFile } from '../cluster/pid-file'
 import type { ClusterLocation } from '../cluster/types'
 import { giveTreeTo } from '../system/project-users'
+import { removeTree } from '../system/remove-tree'
 import type { RunAs } from '../system/run-as'
 import { parseLsn, readWalDirectory, walFileName, walFileRange } from './pg-control'
 
@@ -56,7 +57,7 @@ export async function cloneRunningCluster(
   if (!pidFile) throw new Error('The source database is not running: a copy with data needs it running')
   const location = { socketDir: pidFile.socketDir || source.socketDir, port: pidFile.port || source.port }
   const partial = `${targetDataDir}.clone-partial`
-  await rm(partial, { recursive: true, force: true })
+  await removeTree(partial)
   await mkdir(partial, { recursive: true, mode: 0o700 })
   try {
     const method = await withClient(location, async (client) => {
@@ -93,9 +94,15 @@ export async function cloneRunningCluster(
       for (const name of [...EMPTIED, 'pg_wal']) await mkdir(path.join(partial, name), { mode: 0o700 })
       const wal = await readWalDirectory(source.dataDir)
       for (const name of wal.subdirectories) await mkdir(path.join(partial, 'pg_wal', name), { mode: 0o700 })
-      for (const name of [...walFileRange(firstSegment, stop.walfile, segmentSize), ...wal.historyFiles]) {
-        await copyFile(path.join(source.dataDir, 'pg_wal', name), path.join(partial, 'pg_wal', name))
-      }
+      // cp -a copies a link as a link: the source's server user writes pg_wal, and root must not read through a
+      // link planted there (the copy would hand the target's user whatever file it points at)
+      const walFiles = [...walFileRange(firstSegment, stop.walfile, segmentSize), ...wal.historyFiles]
+      await run('cp', [
+        '-a',
+        '--',
+        ...walFiles.map((name) => path.join(source.dataDir, 'pg_wal', name)),
+        `${partial}/pg_wal/`,
+      ])
       return method
     })
     if (owner) await giveTreeTo(partial, owner)
@@ -103,7 +110,7 @@ export async function cloneRunningCluster(
     await rename(partial, targetDataDir)
     return { method, durationMs: Math.round(performance.now() - started) }
   } catch (error) {
-    await rm(partial, { recursive: true, force: true })
+    await removeTree(partial)
     throw error
   }
 }

@@ -1,8 +1,9 @@
-import { readdir, readFile, rm } from 'node:fs/promises'
+import { readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { clusterPid } from '../cluster/pid-file'
 import { directoryUsage } from '../system/disk-usage'
 import { writeFileOwned } from '../system/fs-owned'
+import { readFileNoFollow } from '../system/no-follow'
 import { startArchive } from './archive-start'
 import { sidecarName } from './manifest'
 import { formatLsn, readControlFile, readWalDirectory, walFileName, walFileRange } from './pg-control'
@@ -22,7 +23,7 @@ export const ALWAYS_EXCLUDED = ['./postmaster.pid', './postmaster.opts', `./${MA
 
 /** The major a data directory was initialised with. */
 export async function dataDirMajor(dataDir: string): Promise<number> {
-  const text = await readFile(path.join(dataDir, 'PG_VERSION'), 'utf8').catch(() => null)
+  const text = await readFileNoFollow(path.join(dataDir, 'PG_VERSION'), 'utf8').catch(() => null)
   const major = Number(text?.trim())
   if (!text || !Number.isInteger(major)) throw new Error(`${dataDir} is not a Postgres data directory`)
   return major

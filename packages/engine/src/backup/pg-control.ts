@@ -1,5 +1,6 @@
-import { readdir, readFile, stat } from 'node:fs/promises'
+import { readdir, stat } from 'node:fs/promises'
 import path from 'node:path'
+import { readFileBeneath } from '../system/no-follow'
 
 /**
  * The few fields of global/pg_control a backup needs, read directly because the embedded packages ship no
@@ -43,7 +44,7 @@ export function parseControlFile(buffer: Buffer): ControlFileSummary {
 }
 
 export async function readControlFile(dataDir: string): Promise<ControlFileSummary> {
-  return parseControlFile(await readFile(path.join(dataDir, 'global', 'pg_control')))
+  return parseControlFile(await readFileBeneath(dataDir, 'global/pg_control'))
 }
 
 /** "16/B374D848", the way Postgres prints an LSN. */

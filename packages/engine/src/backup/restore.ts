@@ -8,6 +8,7 @@ import { createGunzip } from 'node:zlib'
 import { isInitializedDataDir } from '../cluster/init'
 import { fsyncDir } from '../system/durable'
 import { mkdirOwned } from '../system/fs-owned'
+import { removeTree } from '../system/remove-tree'
 import { type RunAs, spawnIdentity } from '../system/run-as'
 import { postgresEnv, runCommand } from '../system/run-command'
 import { dataDirMajor } from './cold'
@@ -145,7 +146,7 @@ export async function restoreArchive(
     throw new Error(`The archive holds Postgres ${manifest.major} data; it cannot be restored on Postgres ${wanted}`)
   }
   const partial = partialRestoreDir(targetDataDir)
-  await rm(partial, { recursive: true, force: true })
+  await removeTree(partial)
   await mkdirOwned(partial, runAs, 0o700)
   const timings = { extractMs: 0, syncMs: 0 }
   try {
@@ -172,7 +173,7 @@ export async function restoreArchive(
     await rename(partial, targetDataDir)
     await fsyncDir(path.dirname(targetDataDir))
   } catch (error) {
-    await rm(partial, { recursive: true, force: true })
+    await removeTree(partial)
     throw error
   }
   reportProgress(options.onProgress, 'restored', 1)

@@ -1,8 +1,10 @@
 import { randomBytes } from 'node:crypto'
-import { readdir, rm } from 'node:fs/promises'
+import { readdir } from 'node:fs/promises'
 import path from 'node:path'
 import { mkdirOwned, writeFileOwned } from '../system/fs-owned'
+import { removeTree } from '../system/remove-tree'
 import type { RunAs } from '../system/run-as'
+import { runCommand } from '../system/run-command'
 
 const STAGING_PREFIX = '.pgfleet-backup-staging-'
 
@@ -39,14 +41,21 @@ export class Staging {
     await writeFileOwned(path.join(this.dir, name), content, this.runAs, 0o600)
   }
 
-  /** An empty `pg_wal` with the given subdirectories, all 0700. */
+  /**
+   * An empty `pg_wal` with the given subdirectories, all 0700, made by the run-as user itself: the staging directory
+   * is that user's, so root creating a path two levels down could follow a link planted in between.
+   */
   async makeWalDir(subdirectories: string[]): Promise<void> {
-    await mkdirOwned(path.join(this.dir, 'pg_wal'), this.runAs, 0o700)
-    for (const name of subdirectories) await mkdirOwned(path.join(this.dir, 'pg_wal', name), this.runAs, 0o700)
+    const walDir = path.join(this.dir, 'pg_wal')
+    await mkdirOwned(walDir, this.runAs, 0o700)
+    if (subdirectories.length === 0) return
+    await runCommand('mkdir', ['-m', '700', '--', ...subdirectories.map((name) => path.join(walDir, name))], {
+      runAs: this.runAs,
+    })
   }
 
   async remove(): Promise<void> {
-    await rm(this.dir, { recursive: true, force: true })
+    await removeTree(this.dir)
   }
 }
 
@@ -57,6 +66,6 @@ async function removeStaleStagings(parent: string): Promise<void> {
     const pid = Number(name.slice(STAGING_PREFIX.length).split('-')[0])
     // Another backup of this process, or of another live process, may still be using it.
     if (Number.isInteger(pid) && pid > 0 && (pid === process.pid || processAlive(pid))) continue
-    await rm(path.join(parent, name), { recursive: true, force: true })
+    await removeTree(path.join(parent, name))
   }
 }

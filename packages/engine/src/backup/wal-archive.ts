@@ -1,4 +1,4 @@
-import { readdir, rm, stat } from 'node:fs/promises'
+import { lstat, readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { SettingValue } from '../cluster/types'
 
@@ -45,8 +45,9 @@ export async function walArchiveState(archiveDir: string): Promise<WalArchiveSta
   let bytes = 0
   let newestAt: Date | null = null
   for (const name of names) {
-    const info = await stat(path.join(archiveDir, name)).catch(() => null)
-    if (!info) continue
+    // lstat: the server's user writes this directory, and a link there says nothing about what it points at
+    const info = await lstat(path.join(archiveDir, name)).catch(() => null)
+    if (!info?.isFile()) continue
     bytes += info.size
     if (!newestAt || info.mtime > newestAt) newestAt = info.mtime
   }

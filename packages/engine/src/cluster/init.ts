@@ -3,6 +3,7 @@ import { access, chown, rename, rm, writeFile } from 'node:fs/promises'
 import path from 'node:path'
 import type { PostgresEngine } from '../engines/types'
 import { mkdirOwned } from '../system/fs-owned'
+import { removeTree } from '../system/remove-tree'
 import type { RunAs } from '../system/run-as'
 import { runCommand } from '../system/run-command'
 import { assertSocketPathFits } from './client'
@@ -109,7 +110,7 @@ export async function initCluster(spec: ClusterSpec, options: InitClusterOptions
   await mkdirOwned(spec.socketDir, spec.runAs, 0o700)
 
   const partial = partialDataDir(spec.dataDir)
-  await rm(partial, { recursive: true, force: true })
+  await removeTree(partial)
   await mkdirOwned(partial, spec.runAs, 0o700)
   let initdbMs = 0
   try {
@@ -119,7 +120,7 @@ export async function initCluster(spec: ClusterSpec, options: InitClusterOptions
     await writeConfigFiles(partial, spec)
     await rename(partial, spec.dataDir)
   } catch (error) {
-    await rm(partial, { recursive: true, force: true })
+    await removeTree(partial)
     throw error
   }
   await runCommand('sync', ['-f', spec.dataDir])

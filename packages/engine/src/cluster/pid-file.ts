@@ -1,5 +1,6 @@
 import { readFile } from 'node:fs/promises'
 import path from 'node:path'
+import { readFileNoFollow } from '../system/no-follow'
 import type { ClusterSpec } from './types'
 
 export const PID_FILE_NAME = 'postmaster.pid'
@@ -34,7 +35,7 @@ export function parsePidFile(text: string): PostmasterPidFile | null {
 }
 
 export async function readPidFile(dataDir: string): Promise<PostmasterPidFile | null> {
-  const text = await readFile(path.join(dataDir, PID_FILE_NAME), 'utf8').catch(() => null)
+  const text = await readFileNoFollow(path.join(dataDir, PID_FILE_NAME), 'utf8').catch(() => null)
   return text === null ? null : parsePidFile(text)
 }
 

@@ -1,6 +1,6 @@
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { writeFileOwned } from '../system/fs-owned'
+import { readFileNoFollow } from '../system/no-follow'
 import { writeHba } from './hba'
 import { type ClusterSpec, type SettingValue, settingsPort } from './types'
 
@@ -56,7 +56,7 @@ export function parseSettingsPort(text: string): number | null {
 }
 
 export async function readSettingsPort(dataDir: string): Promise<number | null> {
-  const text = await readFile(path.join(dataDir, SETTINGS_FILE_NAME), 'utf8').catch(() => null)
+  const text = await readFileNoFollow(path.join(dataDir, SETTINGS_FILE_NAME), 'utf8').catch(() => null)
   return text === null ? null : parseSettingsPort(text)
 }
 
@@ -68,7 +68,8 @@ export async function writeConfigFiles(
   await writeFileOwned(path.join(dataDir, SETTINGS_FILE_NAME), renderSettings(spec), spec.runAs)
   await writeHba(dataDir, spec)
   const mainConf = path.join(dataDir, 'postgresql.conf')
-  const text = await readFile(mainConf, 'utf8')
+  // the server's user writes this directory: a link planted as postgresql.conf is refused, never read through
+  const text = await readFileNoFollow(mainConf, 'utf8')
   if (!text.split('\n').some((line) => line.trim() === INCLUDE_LINE)) {
     const addition = `\n# Port, sockets and compute size, managed by pgfleet\n${INCLUDE_LINE}\n`
     await writeFileOwned(mainConf, text + addition, spec.runAs)
@@ -110,7 +111,7 @@ export interface StoredSettings {
 
 /** What pgfleet.conf in `dataDir` configures, or null without one. */
 export async function readStoredSettings(dataDir: string): Promise<StoredSettings | null> {
-  const text = await readFile(path.join(dataDir, SETTINGS_FILE_NAME), 'utf8').catch(() => null)
+  const text = await readFileNoFollow(path.join(dataDir, SETTINGS_FILE_NAME), 'utf8').catch(() => null)
   if (text === null) return null
   const socketOnly = /^listen_addresses = ''$/m.test(text)
   return { port: socketOnly ? null : parseSettingsPort(text), settings: parseSettings(text) }

@@ -54,7 +54,7 @@ class StartFailure extends Error {}
 
 /** Spawns one postmaster and waits for it; throws StartFailure (with the log) when it exits. */
 async function spawnAndWait(spec: ClusterSpec, logFile: string, deadline: number, timeoutMs: number) {
-  const log = await openLogForAppend(logFile, spec.runAs)
+  const log = await openLogForAppend(logFile)
   const state: { exit: string | null } = { exit: null }
   let pid: number | undefined
   try {

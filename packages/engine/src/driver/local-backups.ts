@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs'
-import { rm, stat } from 'node:fs/promises'
+import { stat } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import { archiveStoppedCluster } from '../backup/cold'
@@ -22,6 +22,7 @@ import type { ClusterSpec } from '../cluster/types'
 import type { PostgresEngine } from '../engines/types'
 import { containedFile } from '../system/contained-path'
 import { mkdirOwned } from '../system/fs-owned'
+import { removeTree } from '../system/remove-tree'
 import type { RunAs } from '../system/run-as'
 import {
   type BackupInfo,
@@ -249,7 +250,7 @@ export class LocalBackups {
     await settleDataDir(dataDir)
     const file = resolveBackupFile(backupsDir, backup)
     const restoring = restoringDataDir(dataDir)
-    await rm(restoring, { recursive: true, force: true })
+    await removeTree(restoring)
     const { timings } = await restoreArchive(file, restoring, this.host.runAsOf(ref), {
       engine: this.host.engineFor(runtime.major),
       onProgress: options.onProgress,
@@ -273,7 +274,7 @@ export class LocalBackups {
       reportProgress(options.onProgress, 'restored', 1)
       return { ...timings, ...swapped, totalMs: Math.round(performance.now() - started) }
     } finally {
-      await rm(restoring, { recursive: true, force: true })
+      await removeTree(restoring)
     }
   }
 
@@ -288,7 +289,7 @@ export class LocalBackups {
     const file = resolveBackupFile(backupsDir, backup)
     const scratch = path.join(projectDir, 'restore-check')
     const socketDir = path.join(projectDir, 'run-check')
-    await rm(scratch, { recursive: true, force: true })
+    await removeTree(scratch)
     const spec: ClusterSpec = {
       ...this.host.projectSpec(ref, { ...runtime, port: null, walArchiving: false }),
       dataDir: scratch,
@@ -318,8 +319,8 @@ export class LocalBackups {
       return { tables: tables.count, rows: tables.rows, durationMs: Math.round(performance.now() - started) }
     } finally {
       await stopCluster(spec, 'immediate', 5_000).catch(() => {})
-      await rm(scratch, { recursive: true, force: true })
-      await rm(socketDir, { recursive: true, force: true })
+      await removeTree(scratch)
+      await removeTree(socketDir)
     }
   }
 

@@ -1,4 +1,4 @@
-import { access, rename, rm } from 'node:fs/promises'
+import { access, rename } from 'node:fs/promises'
 import path from 'node:path'
 import { assertSocketPathFits } from '../cluster/client'
 import { initCluster, partialDataDir } from '../cluster/init'
@@ -10,9 +10,11 @@ import { securePlatformSuperuser } from '../cluster/superuser-login'
 import type { ClusterSpec } from '../cluster/types'
 import { fsyncDir } from '../system/durable'
 import { mkdirOwned } from '../system/fs-owned'
+import { removeTree } from '../system/remove-tree'
 import type { RunAs } from '../system/run-as'
 import { assertTraversableBy } from '../system/traversable'
 import type { LocalProjectPaths } from './local-paths'
+import { ensureProjectDir } from './project-layout'
 import { settleDataDir } from './restore-swap'
 import type { CreateProjectInput, CreateProjectResult } from './types'
 
@@ -57,7 +59,7 @@ async function adoptSpare(context: LocalCreateContext): Promise<boolean> {
     await rename(partial, spec.dataDir)
     await fsyncDir(context.paths.projectDir)
   } catch (error) {
-    await rm(partial, { recursive: true, force: true })
+    await removeTree(partial)
     throw error
   }
   return true
@@ -73,7 +75,7 @@ export async function createLocalProject(
 ): Promise<CreateProjectResult> {
   const { spec, runAs, paths } = context
   await assertTraversableBy(context.dataDir, runAs)
-  await mkdirOwned(paths.projectDir, runAs, 0o700)
+  await ensureProjectDir(paths, runAs)
   if (input.walArchiving) await mkdirOwned(paths.walArchiveDir, runAs, 0o700)
   await settleDataDir(spec.dataDir)
 
@@ -86,8 +88,8 @@ export async function createLocalProject(
     // older layouts or a crash during a restore can leave an incomplete directory.
     if ((await clusterPid(spec)) !== null)
       throw new Error(`Project ${input.ref} has an incomplete data directory in use`)
-    await rm(spec.dataDir, { recursive: true, force: true })
-    await rm(partialDataDir(spec.dataDir), { recursive: true, force: true })
+    await removeTree(spec.dataDir)
+    await removeTree(partialDataDir(spec.dataDir))
     if (await adoptSpare(context)) {
       dataSource = 'spare'
     } else {

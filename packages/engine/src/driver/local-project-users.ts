@@ -1,18 +1,13 @@
-import { stat } from 'node:fs/promises'
-import path from 'node:path'
-import { clusterPid } from '../cluster/pid-file'
-import { stopCluster } from '../cluster/stop'
-import { giveTreeTo, projectUserName, removeSystemUser, resolveProjectUser } from '../system/project-users'
+import { projectUserName, removeSystemUser, resolveProjectUser } from '../system/project-users'
 import type { RunAs } from '../system/run-as'
 import type { LocalProjectPaths } from './local-paths'
+import { secureProjectLayout } from './project-layout'
 
 export interface ProjectUsersOptions {
   /** The account servers run as without isolation; null when the platform is not root (it cannot switch users). */
   runAs: RunAs | null
   /** Give every project its own OS user (`pgfp_<ref>`) when runAs is set. */
   isolateProjects: boolean
-  /** Logs live outside the project directory, so their folder is handed over separately. */
-  separateLogDir: boolean
   paths: (ref: string) => LocalProjectPaths
 }
 
@@ -39,22 +34,16 @@ export class LocalProjectUsers {
   }
 
   /**
-   * Creates the project's OS user when missing and hands it the project's files (except the platform-owned
-   * backups), stopping a server that still runs as another user (one started by an earlier version).
+   * Creates the project's OS user when missing and brings its directory to the current layout (see
+   * secureProjectLayout): the platform owns the project directory, the server's user only what the server writes.
    */
   async resolve(ref: string): Promise<RunAs | null> {
-    if (!this.isolating()) return this.options.runAs
+    if (!this.options.runAs) return null
     const known = this.users.get(ref)
     if (known) return known
-    const user = await resolveProjectUser(ref)
+    const user = this.isolating() ? await resolveProjectUser(ref) : this.options.runAs
     if (!user) return null
-    const { projectDir, dataDir, logFile } = this.options.paths(ref)
-    const info = await stat(projectDir).catch(() => null)
-    if (info && info.uid !== user.uid) {
-      if ((await clusterPid({ dataDir })) !== null) await stopCluster({ dataDir }, 'fast')
-      await giveTreeTo(projectDir, user, ['backups'])
-      if (this.options.separateLogDir) await giveTreeTo(path.dirname(logFile), user)
-    }
+    await secureProjectLayout(this.options.paths(ref), user)
     this.users.set(ref, user)
     return user
   }

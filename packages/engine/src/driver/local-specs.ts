@@ -1,4 +1,3 @@
-import { readFile } from 'node:fs/promises'
 import path from 'node:path'
 import { walArchiveSettings } from '../backup/wal-archive'
 import { isInitializedDataDir } from '../cluster/init'
@@ -9,6 +8,7 @@ import { COMPUTE_SIZES, computeSettings } from '../compute'
 import { engineForMajor } from '../engines/discover'
 import type { PostgresEngine } from '../engines/types'
 import { mkdirOwned } from '../system/fs-owned'
+import { readFileNoFollow } from '../system/no-follow'
 import { type LocalProjectPaths, localProjectPaths } from './local-paths'
 import type { LocalProjectUsers } from './local-project-users'
 import { settleDataDir } from './restore-swap'
@@ -60,7 +60,7 @@ export class LocalProjectSpecs {
   async dataMajor(ref: string): Promise<number | null> {
     const { dataDir } = this.paths(ref)
     if (!(await isInitializedDataDir(dataDir))) return null
-    return Number((await readFile(path.join(dataDir, 'PG_VERSION'), 'utf8')).trim())
+    return Number((await readFileNoFollow(path.join(dataDir, 'PG_VERSION'), 'utf8')).trim())
   }
   private assertMajor(ref: string, dataMajor: number, wanted: number): void {
     if (dataMajor !== wanted) {

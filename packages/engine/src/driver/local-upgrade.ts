@@ -1,4 +1,4 @@
-import { readdir, readFile, rename, rm } from 'node:fs/promises'
+import { readdir, rename, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { withClient } from '../cluster/client'
@@ -11,6 +11,7 @@ import { stopCluster } from '../cluster/stop'
 import type { ClusterSpec } from '../cluster/types'
 import type { PostgresEngine } from '../engines/types'
 import { mkdirOwned } from '../system/fs-owned'
+import { readFileNoFollow } from '../system/no-follow'
 import { runCommand } from '../system/run-command'
 import { type DumpTools, dumpTools } from '../upgrade/client-tools'
 import { copyRoles } from '../upgrade/copy-roles'
@@ -153,7 +154,7 @@ async function newestPreviousDataDir(dataDir: string): Promise<string | null> {
 }
 
 const dataMajorOf = async (dataDir: string): Promise<number | null> =>
-  readFile(path.join(dataDir, 'PG_VERSION'), 'utf8').then(
+  readFileNoFollow(path.join(dataDir, 'PG_VERSION'), 'utf8').then(
     (text) => Number(text.trim()),
     () => null,
   )

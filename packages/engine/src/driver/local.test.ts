@@ -114,7 +114,7 @@ describe.each([
     expect(await clusterPid(driver.projectPaths(ref))).not.toBeNull()
   })
 
-  it("runs as the project's own unprivileged user, which owns its directories (0700)", async () => {
+  it("runs as the project's own unprivileged user, which owns its server's directories (0700)", async () => {
     const { dataDir, projectDir, socketDir } = driver.projectPaths(ref)
     const pidFile = await readPidFile(dataDir)
     expect(pidFile).not.toBeNull()
@@ -123,10 +123,17 @@ describe.each([
     expect(own).not.toBeNull()
     expect(own?.uid).not.toBe(runAs.uid)
     expect(await processUid(pidFile.pid)).toBe(own?.uid)
-    for (const dir of [projectDir, dataDir, socketDir]) {
+    for (const dir of [dataDir, socketDir]) {
       const info = await stat(dir)
       expect({ dir, uid: info.uid, mode: info.mode & 0o777 }).toEqual({ dir, uid: own?.uid, mode: 0o700 })
     }
+    // the project directory is the platform's: the project's user may pass through it, not add or swap entries
+    const project = await stat(projectDir)
+    expect({ uid: project.uid, gid: project.gid, mode: project.mode & 0o777 }).toEqual({
+      uid: 0,
+      gid: own?.gid,
+      mode: 0o710,
+    })
   })
 
   it('has the API roles, usable through authenticator', { timeout: TIMEOUT_MS }, async () => {

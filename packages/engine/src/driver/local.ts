@@ -1,4 +1,4 @@
-import { mkdir, rm } from 'node:fs/promises'
+import { mkdir, readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import type { ClientConfig } from 'pg'
@@ -16,7 +16,7 @@ import { securePlatformSuperuser } from '../cluster/superuser-login'
 import { type ClusterSpec, type StopMode, settingsPort } from '../cluster/types'
 import { engineForMajor } from '../engines/discover'
 import { directoryUsage } from '../system/disk-usage'
-import { mkdirOwned } from '../system/fs-owned'
+import { removeTree } from '../system/remove-tree'
 import { type BackupInfo, isBackupId } from './backup-store'
 import { LocalBackups, type RestoreCheckResult } from './local-backups'
 import { createLocalProject } from './local-create'
@@ -34,6 +34,7 @@ import {
   upgradeProject,
 } from './local-upgrade'
 import { OperationQueue } from './operation-queue'
+import { ensureProjectDir } from './project-layout'
 import { settleDataDir } from './restore-swap'
 import { SpareDataDirs } from './spare-data-dirs'
 import type {
@@ -72,7 +73,6 @@ export class LocalDriver implements ProjectDriver {
     this.users = new LocalProjectUsers({
       runAs: options.runAs,
       isolateProjects: options.isolateProjects !== false,
-      separateLogDir: options.logDir !== undefined,
       paths: (ref) => this.projectPaths(ref),
     })
     this.specs = new LocalProjectSpecs({
@@ -163,9 +163,9 @@ export class LocalDriver implements ProjectDriver {
     const owner = await this.users.resolve(targetRef)
     const { projectDir, dataDir } = this.projectPaths(targetRef)
     await mkdir(this.options.dataDir, { recursive: true })
-    await mkdirOwned(projectDir, owner, 0o700)
+    await ensureProjectDir({ projectDir }, owner)
     await settleDataDir(dataDir)
-    await rm(dataDir, { recursive: true, force: true })
+    await removeTree(dataDir)
     return this.exclusive(sourceRef, () => cloneRunningCluster(source, dataDir, owner))
   }
 
@@ -345,6 +345,9 @@ export class LocalDriver implements ProjectDriver {
   async destroyProject(ref: string): Promise<void> {
     const { projectDir, dataDir, logFile } = this.projectPaths(ref)
     await stopCluster({ dataDir }, 'fast', 5_000)
+    // what the project's user owns goes as that user (see removeTree); the rest is the platform's
+    for (const name of await readdir(projectDir).catch(() => [] as string[]))
+      await removeTree(path.join(projectDir, name))
     await rm(projectDir, { recursive: true, force: true })
     if (this.options.logDir) await rm(path.dirname(logFile), { recursive: true, force: true })
     this.resources.forget(ref)

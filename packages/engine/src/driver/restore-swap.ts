@@ -1,6 +1,7 @@
-import { access, readdir, rename, rm } from 'node:fs/promises'
+import { access, readdir, rename } from 'node:fs/promises'
 import path from 'node:path'
 import { fsyncDir } from '../system/durable'
+import { removeTree } from '../system/remove-tree'
 
 const BEFORE_RESTORE = '.before-restore-'
 const FAILED_RESTORE = '.failed-restore-'
@@ -79,7 +80,7 @@ export async function swapInRestoredData(steps: SwapSteps): Promise<{
     const { readyMs } = await steps.start()
     const downtimeMs = Math.round(performance.now() - downStarted)
     if (!steps.keepPrevious) {
-      for (const dir of await previousDataDirs(dataDir)) await rm(dir, { recursive: true, force: true })
+      for (const dir of await previousDataDirs(dataDir)) await removeTree(dir)
     }
     return { readyMs, downtimeMs, previousDataDir: steps.keepPrevious ? previous : null }
   } catch (error) {
@@ -90,7 +91,7 @@ export async function swapInRestoredData(steps: SwapSteps): Promise<{
     await rename(dataDir, failed)
     if (previous) await rename(previous, dataDir)
     await fsyncDir(parent)
-    await rm(failed, { recursive: true, force: true })
+    await removeTree(failed)
     if (previous && steps.wasRunning) {
       await steps.start().catch((restartError: Error) => {
         throw new AggregateError(

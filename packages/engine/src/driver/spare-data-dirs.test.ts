@@ -96,7 +96,9 @@ describe('spare data directories', () => {
     if (driver.isolatesProjects()) {
       const project = await stat(driver.projectPaths('second').projectDir)
       const data = await stat(driver.projectPaths('second').dataDir)
-      expect(data.uid).toBe(project.uid)
+      // the project's user owns the data it was handed; the project directory stays the platform's, in its group
+      expect(data.uid).not.toBe(project.uid)
+      expect(data.gid).toBe(project.gid)
     }
     await driver.spareDataDirsSettled()
     const third = await create('third')
