@@ -1,4 +1,4 @@
-import { readdir, rename, rm } from 'node:fs/promises'
+import { readdir, rename } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { withClient } from '../cluster/client'
@@ -12,6 +12,7 @@ import type { ClusterSpec } from '../cluster/types'
 import type { PostgresEngine } from '../engines/types'
 import { mkdirOwned } from '../system/fs-owned'
 import { readFileNoFollow } from '../system/no-follow'
+import { removeTree } from '../system/remove-tree'
 import { runCommand } from '../system/run-command'
 import { type DumpTools, dumpTools } from '../upgrade/client-tools'
 import { copyRoles } from '../upgrade/copy-roles'
@@ -178,9 +179,9 @@ async function settleSwitchover(
   if (!previous) return null
   const currentMajor = await dataMajorOf(dataDir)
   if (currentMajor === null) {
-    await rm(dataDir, { recursive: true, force: true })
+    await removeTree(dataDir)
     await rename(previous, dataDir)
-    await rm(upgrading, { recursive: true, force: true })
+    await removeTree(upgrading)
     return null
   }
   if (currentMajor !== target.major) return null
@@ -206,7 +207,7 @@ async function settleSwitchover(
  */
 async function prepareNewCluster(host: UpgradeHost, spec: ClusterSpec): Promise<'spare' | 'initdb'> {
   const partial = partialDataDir(spec.dataDir)
-  await rm(partial, { recursive: true, force: true })
+  await removeTree(partial)
   if (!(await host.takeSpare?.(spec.engine.major, partial))) {
     await initCluster(spec, { superuser: PLATFORM_SUPERUSER })
     return 'initdb'
@@ -216,7 +217,7 @@ async function prepareNewCluster(host: UpgradeHost, spec: ClusterSpec): Promise<
     await writeConfigFiles(partial, spec)
     await rename(partial, spec.dataDir)
   } catch (error) {
-    await rm(partial, { recursive: true, force: true })
+    await removeTree(partial)
     throw error
   }
   return 'spare'
@@ -259,7 +260,7 @@ export async function upgradeProject(
   const upgrading = `${dataDir}.upgrading`
   const resumed = await settleSwitchover(host, ref, target, upgrading, progress)
   if (resumed) return { ...resumed, timings: { ...resumed.timings, totalMs: Math.round(performance.now() - started) } }
-  await rm(upgrading, { recursive: true, force: true })
+  await removeTree(upgrading)
   const newSpec: ClusterSpec = {
     ...host.projectSpec(ref, {
       ...target,
@@ -329,7 +330,7 @@ export async function upgradeProject(
     step('stop the old cluster')
     for (const name of await readdir(path.dirname(dataDir))) {
       if (name.startsWith(`${path.basename(dataDir)}${PREVIOUS_PREFIX}`)) {
-        await rm(path.join(path.dirname(dataDir), name), { recursive: true, force: true })
+        await removeTree(path.join(path.dirname(dataDir), name))
       }
     }
     const previousDataDir = `${dataDir}${PREVIOUS_PREFIX}${source.major}`
@@ -341,7 +342,7 @@ export async function upgradeProject(
       await host.secureRoles(spec)
     } catch (error) {
       await stopCluster({ dataDir }, 'immediate', 5_000).catch(() => {})
-      await rm(dataDir, { recursive: true, force: true })
+      await removeTree(dataDir)
       await rename(previousDataDir, dataDir)
       throw error
     }
@@ -368,7 +369,7 @@ export async function upgradeProject(
   } catch (error) {
     // the old cluster goes back to serving as before; the new one is thrown away
     if ((await clusterPid(newSpec)) !== null) await stopCluster(newSpec, 'immediate', 5_000).catch(() => {})
-    await rm(upgrading, { recursive: true, force: true })
+    await removeTree(upgrading)
     if ((await clusterPid({ dataDir })) !== null) await stopCluster({ dataDir }, 'fast').catch(() => {})
     const spec = await host.configuredSpec(ref, source)
     await startCluster(spec, { timeoutMs: host.startTimeoutMs })
