@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { BYTES_PER_GB } from '@pgfleet/contracts'
 import { z } from 'zod'
+import { assertSitesSeparate } from './http/site-separation'
 import { LOG_LEVELS, type LogLevel } from './logging/logger'
 
 /** Every setting the platform reads, with its default. The README's configuration table mirrors this. */
@@ -258,6 +259,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   if ((e.PGFLEET_ADMIN_EMAIL && !e.PGFLEET_ADMIN_PASSWORD) || (!e.PGFLEET_ADMIN_EMAIL && e.PGFLEET_ADMIN_PASSWORD)) {
     throw new Error('Set both PGFLEET_ADMIN_EMAIL and PGFLEET_ADMIN_PASSWORD, or neither')
   }
+  assertSitesSeparate(e.PGFLEET_PUBLIC_URL ? new URL(e.PGFLEET_PUBLIC_URL).hostname : e.HOST, e.PGFLEET_DOMAIN)
   return {
     port: e.PORT,
     host: e.HOST,
