@@ -3,7 +3,9 @@ import os from 'node:os'
 import path from 'node:path'
 import { BYTES_PER_GB } from '@pgfleet/contracts'
 import { z } from 'zod'
+import { assertSitesSeparate } from './http/site-separation'
 import { LOG_LEVELS, type LogLevel } from './logging/logger'
+import { assertNoProtectedPort, type EgressDestination, parseEgressAllow } from './security/egress-policy'
 
 /** Every setting the platform reads, with its default. The README's configuration table mirrors this. */
 const EnvSchema = z.object({
@@ -55,6 +57,7 @@ const EnvSchema = z.object({
   PGFLEET_AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   PGFLEET_AI_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
   PGFLEET_AI_ALLOW_PRIVATE_ENDPOINTS: z.enum(['true', 'false']).default('false'),
+  PGFLEET_EGRESS_ALLOW: z.string().default(''),
   PGFLEET_RESOURCE_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
   PGFLEET_RESOURCE_WARNING_PERCENT: z.coerce.number().min(1).max(100).default(80),
   PGFLEET_RESOURCE_CRITICAL_PERCENT: z.coerce.number().min(1).max(100).default(90),
@@ -138,6 +141,11 @@ export interface PlatformConfig {
     /** how long a call waits for room under those caps before it answers 503 */
     queueTimeoutMs: number
   }
+  /**
+   * exact host:port destinations on this machine or a private network that tenants' connections (function workers,
+   * URLs tenants set) may reach; everything else internal is refused
+   */
+  egress: { allow: EgressDestination[] }
   /** git access for branching: file:// repositories (on the platform's own disk) only when allowed; every git run's time limit */
   git: { allowFileUrls: boolean; timeoutMs: number }
   resources: {
@@ -289,6 +297,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
   if ((e.PGFLEET_ADMIN_EMAIL && !e.PGFLEET_ADMIN_PASSWORD) || (!e.PGFLEET_ADMIN_EMAIL && e.PGFLEET_ADMIN_PASSWORD)) {
     throw new Error('Set both PGFLEET_ADMIN_EMAIL and PGFLEET_ADMIN_PASSWORD, or neither')
   }
+  const egressAllow = parseEgressAllow(e.PGFLEET_EGRESS_ALLOW)
+  assertNoProtectedPort(egressAllow, e.PORT, { from, to })
+  assertSitesSeparate(e.PGFLEET_PUBLIC_URL ? new URL(e.PGFLEET_PUBLIC_URL).hostname : e.HOST, e.PGFLEET_DOMAIN)
   return {
     port: e.PORT,
     host: e.HOST,
@@ -332,6 +343,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     ai: aiConfig(e),
     driver: e.PGFLEET_DRIVER,
     kubernetes: kubernetesConfig(e),
+    egress: { allow: egressAllow },
     git: { allowFileUrls: e.PGFLEET_GIT_ALLOW_FILE_URLS === 'true', timeoutMs: e.PGFLEET_GIT_TIMEOUT_MS },
     resources: {
       sampleIntervalMs: e.PGFLEET_RESOURCE_SAMPLE_INTERVAL_MS,

@@ -1,7 +1,8 @@
 import { createAnthropic } from '@ai-sdk/anthropic'
 import { createOpenAICompatible } from '@ai-sdk/openai-compatible'
 import type { LanguageModel } from 'ai'
-import { guardedFetch } from './endpoint-guard'
+import { egressFetch } from '../security/egress-fetch'
+import type { EgressPolicy } from '../security/egress-policy'
 import type { ModelSettings } from './model-settings'
 
 const OPENAI_BASE_URL = 'https://api.openai.com/v1'
@@ -13,10 +14,11 @@ const OPENAI_BASE_URL = 'https://api.openai.com/v1'
  */
 export function languageModel(
   settings: ModelSettings & { apiKey: string },
-  options: { allowPrivateEndpoints: boolean },
+  options: { allowPrivateEndpoints: boolean; egress: EgressPolicy },
 ): LanguageModel {
-  // the operator's own address is trusted; an organization's is checked on every request
-  const guard = settings.source === 'organization' && !options.allowPrivateEndpoints ? { fetch: guardedFetch } : {}
+  // the operator's own address is trusted; an organization's is checked on every connection
+  const guard =
+    settings.source === 'organization' && !options.allowPrivateEndpoints ? { fetch: egressFetch(options.egress) } : {}
   if (settings.provider === 'anthropic') {
     return createAnthropic({
       apiKey: settings.apiKey,

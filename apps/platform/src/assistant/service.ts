@@ -11,6 +11,7 @@ import { convertToModelMessages, generateText, type LanguageModel, stepCountIs, 
 import type { AppContext } from '../context'
 import { HttpError } from '../errors'
 import { PerUserRateLimit } from '../http/per-user-rate-limit'
+import { egressPolicyOf } from '../security/egress-policy'
 import { type AssistantProject, assistantProjectFor } from './access'
 import { ConversationStore } from './conversations'
 import { modelErrorMessage } from './errors'
@@ -74,6 +75,10 @@ export class AssistantService {
     }
   }
 
+  private modelOptions() {
+    return { allowPrivateEndpoints: this.ctx.config.ai.allowPrivateEndpoints, egress: egressPolicyOf(this.ctx.config) }
+  }
+
   /** Checks everything that can fail before a model is called: disabled, the project, the key, the rate limit. */
   private async begin(userId: number, ref: string) {
     if (this.ctx.config.ai.disabled) throw new HttpError(503, ASSISTANT_TEXTS.disabled)
@@ -84,7 +89,7 @@ export class AssistantService {
     if (waitMs > 0) {
       throw new HttpError(429, `${ASSISTANT_TEXTS.rateLimited} (${Math.ceil(waitMs / 1000)} s)`)
     }
-    const model = languageModel({ ...settings, apiKey: settings.apiKey }, this.ctx.config.ai)
+    const model = languageModel({ ...settings, apiKey: settings.apiKey }, this.modelOptions())
     return { access, settings, model }
   }
 
@@ -180,7 +185,7 @@ export class AssistantService {
       if (settings.apiKey === null) throw new HttpError(400, ASSISTANT_TEXTS.noKey)
       const waitMs = this.rateLimit.take(userId)
       if (waitMs > 0) throw new HttpError(429, ASSISTANT_TEXTS.rateLimited)
-      model = languageModel({ ...settings, apiKey: settings.apiKey }, this.ctx.config.ai)
+      model = languageModel({ ...settings, apiKey: settings.apiKey }, this.modelOptions())
     }
     try {
       const { text } = await generateText({

@@ -1,9 +1,10 @@
-import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@pgfleet/contracts'
+import { CSRF_COOKIE, CSRF_HEADER } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db } from '../db/kysely'
 import { forbidden, unauthorized } from '../errors'
 import { ACCESS_TOKEN_PREFIX, findUserIdByAccessToken } from './access-tokens'
 import { safeEqual } from './secrets'
+import { isSecureDashboard, sessionTokenOf } from './session-cookie'
 import { findSession } from './sessions'
 
 export interface AuthContext {
@@ -55,7 +56,7 @@ export function registerRequestAuth(app: FastifyInstance, deps: { db: Db; public
       return
     }
 
-    const sessionToken = request.cookies[SESSION_COOKIE]
+    const sessionToken = sessionTokenOf(request, isSecureDashboard(request, deps.publicUrl))
     const session = sessionToken ? await findSession(deps.db, sessionToken) : null
     if (session) {
       if (mutating) {

@@ -11,6 +11,7 @@ import type { AppContext } from '../context'
 import type { GitConnectionRow, ProjectRow } from '../db/types'
 import { badRequest, notFound } from '../errors'
 import { assertCan, type Membership } from '../organizations/membership'
+import { egressPolicyOf } from '../security/egress-policy'
 import { assertUsableRemote, GitError, type GitOptions, type GitRemote } from './git'
 
 const boxes = new WeakMap<AppContext, Promise<SecretBox>>()
@@ -31,6 +32,7 @@ const tokenContext = (projectId: number, url: string) => `git-connection:${proje
 export const gitOptions = (ctx: AppContext): GitOptions => ({
   allowFileUrls: ctx.config.git.allowFileUrls,
   timeoutMs: ctx.config.git.timeoutMs,
+  egress: egressPolicyOf(ctx.config),
 })
 
 export function toGitConnection(row: GitConnectionRow, projectRef: string): GitConnection {

@@ -3,6 +3,8 @@ import { mkdtemp, rm } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
 import { repositoryDisplayName, repositoryUrlProblem } from '@pgfleet/contracts'
+import type { EgressPolicy } from '../security/egress-policy'
+import { assertRemoteAllowed, withoutConnectionDetails } from './git-egress'
 
 /** What the platform needs to reach a repository: its URL and, for https, an optional access token. */
 export interface GitRemote {
@@ -13,6 +15,8 @@ export interface GitRemote {
 export interface GitOptions {
   allowFileUrls: boolean
   timeoutMs: number
+  /** the platform's egress policy: remotes on this machine or a private network are refused unless listed */
+  egress?: EgressPolicy
 }
 
 export class GitError extends Error {
@@ -40,6 +44,13 @@ export function assertUsableRemote(url: string, options: Pick<GitOptions, 'allow
   }
 }
 
+async function assertRemoteReachable(url: string, options: GitOptions): Promise<void> {
+  if (!options.egress) return
+  await assertRemoteAllowed(url, options.egress).catch((error: Error) => {
+    throw new GitError(error.message)
+  })
+}
+
 /**
  * Git's environment: no prompts (a missing credential fails at once), no user or system config, only the
  * transports we accept (ext:: and fd:: can never run even if a URL slipped through), and the token as an
@@ -56,7 +67,8 @@ function gitEnv(remote: GitRemote, options: GitOptions, home: string): NodeJS.Pr
     GIT_CONFIG_NOSYSTEM: '1',
     GIT_CONFIG_GLOBAL: '/dev/null',
     GIT_ALLOW_PROTOCOL: options.allowFileUrls ? 'https:ssh:file' : 'https:ssh',
-    GIT_SSH_COMMAND: 'ssh -o BatchMode=yes -o StrictHostKeyChecking=accept-new -o ConnectTimeout=15',
+    // its own known_hosts in the throwaway home: a tenant's remote never adds to (or reads) the platform user's
+    GIT_SSH_COMMAND: `ssh -F /dev/null -o BatchMode=yes -o StrictHostKeyChecking=accept-new -o ConnectTimeout=15 -o UserKnownHostsFile=${home}/known_hosts -o GlobalKnownHostsFile=/dev/null`,
   }
   if (remote.token && /^https:/i.test(remote.url)) {
     const basic = Buffer.from(`x-access-token:${remote.token}`).toString('base64')
@@ -97,7 +109,9 @@ function runGit(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number, input
       clearTimeout(timer)
       if (timedOut) return reject(new GitError(`git did not answer within ${Math.round(timeoutMs / 1000)} s`))
       if (outBytes > MAX_OUTPUT_BYTES) return reject(new GitError('The repository answer is too large'))
-      if (code !== 0) return reject(new GitError(cleanGitMessage(err) || `git exited with code ${code}`))
+      if (code !== 0) {
+        return reject(new GitError(withoutConnectionDetails(cleanGitMessage(err)) || `git exited with code ${code}`))
+      }
       resolve(Buffer.concat(out))
     })
   })
@@ -130,6 +144,7 @@ function githubRepository(url: string): { owner: string; repo: string } | null {
 /** The branch's head commit, or null when the repository has no such branch. */
 export async function findRemoteBranch(remote: GitRemote, branch: string, options: GitOptions): Promise<string | null> {
   assertUsableRemote(remote.url, options)
+  await assertRemoteReachable(remote.url, options)
   const github = githubRepository(remote.url)
   if (github) return findGithubBranch(github, remote.token, branch, options.timeoutMs)
   return withHome(async (home) => {
@@ -213,6 +228,7 @@ function parseBatch(out: Buffer): Map<string, string> {
  */
 export async function fetchBranchFiles(remote: GitRemote, branch: string, options: GitOptions): Promise<BranchFiles> {
   assertUsableRemote(remote.url, options)
+  await assertRemoteReachable(remote.url, options)
   return withHome(async (home) => {
     const env = gitEnv(remote, options, home)
     const repo = path.join(home, 'repo.git')

@@ -10,6 +10,8 @@ import { sql } from 'kysely'
 import type { AppContext } from '../context'
 import type { EdgeFunctionRow, ProjectRow } from '../db/types'
 import { conflict, notFound } from '../errors'
+import { egressPolicyOf } from '../security/egress-policy'
+import { assertNetworkEntriesAllowed } from './network-access'
 import { edgeFunctionsRuntime } from './runtime/edge-runtime'
 import { type FunctionFile, validateBundle } from './validation'
 
@@ -127,6 +129,7 @@ export async function setFunctionsNetworkAccess(
   ref: string,
   allow: string[],
 ): Promise<FunctionsNetworkAccess> {
+  await assertNetworkEntriesAllowed(allow, egressPolicyOf(ctx.config))
   await ctx.db.updateTable('projects').set({ functions_network_allow: allow }).where('ref', '=', ref).execute()
   edgeFunctionsRuntime(ctx).forgetNetwork(ref)
   return { allow }

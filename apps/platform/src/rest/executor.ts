@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import { withoutPlatformCredentials } from '../http/platform-credentials'
 import type { RequestAuth } from './auth'
 import { type BatchResult, runBatch, type Statement } from './batch'
 import { preludeStatement } from './ddl-watch'
@@ -69,7 +70,7 @@ export async function inProjectTransaction<T>(
     typeof auth.claims.sub === 'string' ? auth.claims.sub : '',
     meta.method,
     meta.path,
-    JSON.stringify(meta.headers),
+    JSON.stringify(withoutPlatformCredentials(meta.headers)),
   ]
   let discard = false
   try {

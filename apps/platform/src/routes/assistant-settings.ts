@@ -23,6 +23,7 @@ import type { OrganizationRow } from '../db/types'
 import { badRequest, conflict, forbidden, parseInput } from '../errors'
 import { serve } from '../http/typed-routes'
 import { assertCan, getMembership } from '../organizations/membership'
+import { egressPolicyOf } from '../security/egress-policy'
 import { RefParams } from './projects'
 
 const SlugParams = z.object({ slug: z.string().min(1).max(100) })
@@ -121,7 +122,7 @@ export function assistantSettingsRoutes(ctx: AppContext, assistant: AssistantSer
       if (role !== 'Owner') throw forbidden(AI_SETTINGS_OWNER_ONLY)
       const body = parseInput(UpdateOrganizationAiSettingsBody, request.body)
       if (body.base_url && !ctx.config.ai.allowPrivateEndpoints) {
-        await assertPublicEndpoint(body.base_url).catch((error: Error) => {
+        await assertPublicEndpoint(egressPolicyOf(ctx.config), body.base_url).catch((error: Error) => {
           throw badRequest(
             error.message.startsWith('The model address')
               ? error.message

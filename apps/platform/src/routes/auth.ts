@@ -1,6 +1,7 @@
-import { Credentials, CSRF_COOKIE, LoginBody, SESSION_COOKIE } from '@pgfleet/contracts'
+import { Credentials, CSRF_COOKIE, LoginBody } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LoginThrottle, TOO_MANY_SIGN_INS_MESSAGE } from '../auth/login-throttle'
+import { isSecureDashboard, sessionCookieName, sessionTokenOf } from '../auth/session-cookie'
 import { createSession, deleteSession } from '../auth/sessions'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
@@ -10,8 +11,14 @@ import { assertMaySignUp } from '../users/signup-policy'
 
 async function startSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: number) {
   const { token, csrfToken, expiresAt } = await createSession(ctx.db, userId, ctx.config.sessionTtlMs)
-  const secure = request.protocol === 'https'
-  reply.setCookie(SESSION_COOKIE, token, { path: '/', httpOnly: true, sameSite: 'lax', secure, expires: expiresAt })
+  const secure = isSecureDashboard(request, ctx.config.publicUrl)
+  reply.setCookie(sessionCookieName(secure), token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    expires: expiresAt,
+  })
   // readable by the dashboard, which echoes it in x-csrf-token
   reply.setCookie(CSRF_COOKIE, csrfToken, {
     path: '/',
@@ -56,10 +63,11 @@ export function authRoutes(ctx: AppContext) {
     })
 
     serve(app, 'POST /platform/auth/logout', async ({ request, reply }) => {
-      const token = request.cookies[SESSION_COOKIE]
+      const secure = isSecureDashboard(request, ctx.config.publicUrl)
+      const token = sessionTokenOf(request, secure)
       if (token) await deleteSession(ctx.db, token)
-      reply.clearCookie(SESSION_COOKIE, { path: '/' })
-      reply.clearCookie(CSRF_COOKIE, { path: '/' })
+      reply.clearCookie(sessionCookieName(secure), { path: '/', secure })
+      reply.clearCookie(CSRF_COOKIE, { path: '/', secure })
       return {}
     })
   }

@@ -1,7 +1,5 @@
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from 'node:fs'
-import http from 'node:http'
-import type { AddressInfo } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import type { Organization, Project, ProjectSettingsResponse, ProjectStatusResponse } from '@pgfleet/contracts'
@@ -194,40 +192,6 @@ describe("a tenant's function", () => {
       (n) => n === 0,
       5_000,
     )
-  })
-
-  it("reaches a private address once the project's allow-list opens it, and nothing else", async () => {
-    const ref = projects[0]?.ref ?? ''
-    const server = http.createServer((_request, response) => response.end('private service'))
-    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-    const port = (server.address() as AddressInfo).port
-    try {
-      await deploy(
-        ref,
-        'private',
-        `Deno.serve(async () => {
-          const reach = async (url: string) => {
-            try { return await (await fetch(url)).text() } catch (e) { return e instanceof Deno.errors.NotCapable ? 'denied' : 'failed' }
-          }
-          return Response.json({ opened: await reach('http://127.0.0.1:${port}/'), other: await reach('http://127.0.0.2:${port}/') })
-        })`,
-      )
-      expect(await (await call(ref, 'private')).json()).toEqual({ opened: 'denied', other: 'denied' })
-      const network = `/platform/projects/${ref}/edge-functions/network`
-      expect((await api.get(network)).body).toEqual({ allow: [] })
-      expect((await api.put(network, { allow: ['127.0.0.1; rm -rf /'] })).status).toBe(400)
-      expect((await api.put(network, { allow: ['10.0.0.0/4'] })).status).toBe(400)
-      expect((await api.put(network, { allow: [' 127.0.0.1 '] })).body).toEqual({ allow: ['127.0.0.1'] })
-      expect(await (await call(ref, 'private')).json()).toEqual({ opened: 'private service', other: 'denied' })
-      await api.put(network, { allow: [] })
-      await new Promise((r) => setTimeout(r, 1_100))
-      expect(await (await call(ref, 'private')).json()).toEqual({ opened: 'denied', other: 'denied' })
-      const outsider = new ApiClient(() => platform.baseUrl)
-      await outsider.post('/platform/auth/signup', { email: 'outsider@example.com', password: 'outsider-password' })
-      expect((await outsider.put(network, { allow: ['127.0.0.1'] })).status).toBe(404)
-    } finally {
-      server.close()
-    }
   })
 
   it('calls another function of its project, and its data API and storage, through SUPABASE_URL', async () => {

@@ -1,6 +1,7 @@
 import { TENANT_OWNER_ROLE } from '@pgfleet/engine'
 import pg from 'pg'
 import type { AppContext } from '../context'
+import { withoutPlatformCredentials } from '../http/platform-credentials'
 import { preludeStatement } from '../rest/ddl-watch'
 import { StorageError } from './errors'
 import { ensureStorageSchema } from './schema'
@@ -149,7 +150,7 @@ export async function withRole<T>(
       typeof auth.claims.sub === 'string' ? auth.claims.sub : '',
       options.method ?? '',
       options.path ?? '',
-      JSON.stringify(options.headers ?? {}),
+      JSON.stringify(withoutPlatformCredentials(options.headers ?? {})),
     ]
     await client.query(preludeStatement(false, false, values))
     const value = await work(client)

@@ -16,12 +16,13 @@ import type { EdgeFunctionRow } from '../../db/types'
 import { HttpError } from '../../errors'
 import { projectApiKeys } from '../../keys/api-keys'
 import { ProjectDirectory, type ProjectEntry } from '../../rest/project-directory'
+import { egressPolicyOf } from '../../security/egress-policy'
 import { FunctionStore } from '../store'
 import { INTERNAL_API_ORIGIN, type ProjectApiSockets } from './api-socket'
 import { BOOTSTRAP_SOURCE } from './bootstrap'
 import { denoForUser, locateDeno } from './deno-binary'
 import { buildEgressGuard, EGRESS_GUARD_MISSING, guardAllowList, nameServers } from './egress-guard'
-import { deniedNetwork, localHostNames, localIpv6Addresses } from './sandbox'
+import { denoDeniedNetwork, localHostNames, localIpv6Addresses } from './sandbox'
 import type { WorkerRuntime, WorkerSpec } from './worker'
 import { WorkerPool } from './worker-pool'
 
@@ -154,7 +155,13 @@ export class EdgeFunctionsRuntime {
       runAs,
       socketDir,
       apiSocketPath,
-      deniedNetwork: deniedNetwork(await this.localHostNames(), allow, await this.localIpv6()),
+      deniedNetwork: denoDeniedNetwork({
+        hostNames: await this.localHostNames(),
+        ipv6: await this.localIpv6(),
+        guardAllow,
+        projectAllow: allow,
+        operator: egressPolicyOf(this.ctx.config).operatorAllowed,
+      }),
       egressAllow: guardAllow,
     }
   }
@@ -184,7 +191,7 @@ export class EdgeFunctionsRuntime {
     const key = allow.join(',')
     const cached = this.resolvedAllowLists.get(ref)
     if (cached && cached.key === key && Date.now() - cached.loadedAt < FUNCTION_CACHE_TTL_MS) return cached.list
-    const list = guardAllowList(allow)
+    const list = guardAllowList(allow, egressPolicyOf(this.ctx.config).operatorAllowed)
     if (this.resolvedAllowLists.size >= MAX_CACHED_FUNCTIONS) this.resolvedAllowLists.clear()
     this.resolvedAllowLists.set(ref, { key, list, loadedAt: Date.now() })
     return list

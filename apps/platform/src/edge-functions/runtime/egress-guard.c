@@ -7,8 +7,11 @@
  * A function cannot get around it: it has no FFI, no subprocesses and no file writes, so all its network use goes
  * through Deno's Rust code, which calls these libc functions.
  *
- * Configuration, read once at load from the environment the platform sets (a function cannot read either):
- *   PGFLEET_EGRESS_ALLOW  comma-separated IPv4 addresses or CIDR ranges and IPv6 addresses the project opened
+ * Configuration, read once at load from the environment the platform sets (a function cannot read them):
+ *   PGFLEET_EGRESS_ALLOW  comma-separated exact destinations the operator allows and the project opened,
+ *                         a.b.c.d:port or [v6]:port; only that port of that address is let through
+ *   PGFLEET_EGRESS_DENY   comma-separated addresses of this machine (IPv4 or IPv6), refused on every port even
+ *                         when outside the denied ranges (a public address of the host)
  *   PGFLEET_EGRESS_DNS    comma-separated name servers (IPv4 or IPv6), reachable on port 53 only
  * A refused call fails with EACCES, which Deno reports as PermissionDenied.
  */
@@ -40,10 +43,20 @@ static const struct {
 #define DENIED4_COUNT (sizeof(denied4_text) / sizeof(denied4_text[0]))
 
 static struct range4 denied4[DENIED4_COUNT];
-static struct range4 allowed4[MAX_ENTRIES];
+static struct {
+  uint32_t address;
+  uint16_t port;
+} allowed4[MAX_ENTRIES];
 static int allowed4_count;
-static struct in6_addr allowed6[MAX_ENTRIES];
+static struct {
+  struct in6_addr address;
+  uint16_t port;
+} allowed6[MAX_ENTRIES];
 static int allowed6_count;
+static uint32_t own4[MAX_ENTRIES];
+static int own4_count;
+static struct in6_addr own6[MAX_ENTRIES];
+static int own6_count;
 static struct in_addr dns4[16];
 static int dns4_count;
 static struct in6_addr dns6[16];
@@ -56,25 +69,6 @@ static int (*real_sendmmsg)(int, struct mmsghdr *, unsigned int, int);
 
 static uint32_t mask_of(int prefix) { return prefix == 0 ? 0 : 0xffffffffu << (32 - prefix); }
 
-/* "a.b.c.d" or "a.b.c.d/n" into a range; 0 when it is not one */
-static int parse_range4(const char *text, struct range4 *out) {
-  char buffer[64];
-  strncpy(buffer, text, sizeof(buffer) - 1);
-  buffer[sizeof(buffer) - 1] = '\0';
-  int prefix = 32;
-  char *slash = strchr(buffer, '/');
-  if (slash) {
-    *slash = '\0';
-    prefix = atoi(slash + 1);
-    if (prefix < 0 || prefix > 32) return 0;
-  }
-  struct in_addr address;
-  if (inet_pton(AF_INET, buffer, &address) != 1) return 0;
-  out->mask = mask_of(prefix);
-  out->base = ntohl(address.s_addr) & out->mask;
-  return 1;
-}
-
 /* Calls `each` with every comma-separated entry of the variable. */
 static void each_entry(const char *name, void (*each)(const char *)) {
   const char *value = getenv(name);
@@ -86,12 +80,38 @@ static void each_entry(const char *name, void (*each)(const char *)) {
   free(copy);
 }
 
+/* "a.b.c.d:port" or "[v6]:port" */
 static void add_allowed(const char *entry) {
-  struct in6_addr address6;
+  char buffer[80];
+  strncpy(buffer, entry, sizeof(buffer) - 1);
+  buffer[sizeof(buffer) - 1] = '\0';
+  char *colon = strrchr(buffer, ':');
+  if (!colon) return;
+  *colon = '\0';
+  int port = atoi(colon + 1);
+  if (port <= 0 || port > 65535) return;
+  if (buffer[0] == '[') {
+    size_t length = strlen(buffer);
+    if (length < 3 || buffer[length - 1] != ']') return;
+    buffer[length - 1] = '\0';
+    if (allowed6_count < MAX_ENTRIES && inet_pton(AF_INET6, buffer + 1, &allowed6[allowed6_count].address) == 1) {
+      allowed6[allowed6_count++].port = (uint16_t)port;
+    }
+    return;
+  }
+  struct in_addr address;
+  if (allowed4_count < MAX_ENTRIES && inet_pton(AF_INET, buffer, &address) == 1) {
+    allowed4[allowed4_count].address = ntohl(address.s_addr);
+    allowed4[allowed4_count++].port = (uint16_t)port;
+  }
+}
+
+static void add_own(const char *entry) {
+  struct in_addr address;
   if (strchr(entry, ':')) {
-    if (allowed6_count < MAX_ENTRIES && inet_pton(AF_INET6, entry, &address6) == 1) allowed6[allowed6_count++] = address6;
-  } else if (allowed4_count < MAX_ENTRIES && parse_range4(entry, &allowed4[allowed4_count])) {
-    allowed4_count++;
+    if (own6_count < MAX_ENTRIES && inet_pton(AF_INET6, entry, &own6[own6_count]) == 1) own6_count++;
+  } else if (own4_count < MAX_ENTRIES && inet_pton(AF_INET, entry, &address) == 1) {
+    own4[own4_count++] = ntohl(address.s_addr);
   }
 }
 
@@ -115,6 +135,7 @@ __attribute__((constructor)) static void load(void) {
     denied4[i].base = ntohl(address.s_addr) & denied4[i].mask;
   }
   each_entry("PGFLEET_EGRESS_ALLOW", add_allowed);
+  each_entry("PGFLEET_EGRESS_DENY", add_own);
   each_entry("PGFLEET_EGRESS_DNS", add_dns);
 }
 
@@ -124,10 +145,17 @@ static int in_ranges(uint32_t address, const struct range4 *ranges, int count) {
   return 0;
 }
 
-/* An IPv4 destination (host byte order) is refused when it is in a denied range and the project did not open it. */
+/*
+ * An IPv4 destination (host byte order) is refused when it is in a denied range or an address of this machine,
+ * unless it is exactly an allowed address and port.
+ */
 static int refused4(uint32_t address, uint16_t port) {
-  if (!in_ranges(address, denied4, DENIED4_COUNT)) return 0;
-  if (in_ranges(address, allowed4, allowed4_count)) return 0;
+  int own = 0;
+  for (int i = 0; i < own4_count; i++)
+    if (own4[i] == address) own = 1;
+  if (!own && !in_ranges(address, denied4, DENIED4_COUNT)) return 0;
+  for (int i = 0; i < allowed4_count; i++)
+    if (allowed4[i].address == address && allowed4[i].port == port) return 0;
   if (port == 53) {
     for (int i = 0; i < dns4_count; i++)
       if (ntohl(dns4[i].s_addr) == address) return 0;
@@ -146,11 +174,13 @@ static int refused6(const struct in6_addr *address, uint16_t port) {
   static const uint8_t nat64_prefix[12] = {0, 0x64, 0xff, 0x9b, 0, 0, 0, 0, 0, 0, 0, 0};
   static const uint8_t zero[12] = {0};
   for (int i = 0; i < allowed6_count; i++)
-    if (memcmp(&allowed6[i], address, sizeof(*address)) == 0) return 0;
+    if (memcmp(&allowed6[i].address, address, sizeof(*address)) == 0 && allowed6[i].port == port) return 0;
   if (port == 53) {
     for (int i = 0; i < dns6_count; i++)
       if (memcmp(&dns6[i], address, sizeof(*address)) == 0) return 0;
   }
+  for (int i = 0; i < own6_count; i++)
+    if (memcmp(&own6[i], address, sizeof(*address)) == 0) return 1;
   /* IPv4 written as IPv6: ::ffff:a.b.c.d, the well-known NAT64 prefix, the old ::a.b.c.d form, 6to4 */
   if (memcmp(b, mapped_prefix, 12) == 0 || memcmp(b, nat64_prefix, 12) == 0) return refused4(embedded4(b, 12), port);
   if (memcmp(b, zero, 12) == 0) return 1; /* ::, ::1 and the deprecated IPv4-compatible form */

@@ -2,10 +2,11 @@ import { execFile } from 'node:child_process'
 import { createHash } from 'node:crypto'
 import { lookup } from 'node:dns/promises'
 import { access, chmod, readFile, rename, rm } from 'node:fs/promises'
-import { isIP } from 'node:net'
+import { BlockList, isIP } from 'node:net'
 import path from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { promisify } from 'node:util'
+import { type EgressDestination, ownAddresses } from '../../security/egress-policy'
 
 /**
  * The egress guard: a small shared library preloaded into every worker that refuses connections to loopback,
@@ -61,25 +62,62 @@ export async function nameServers(resolvConf = '/etc/resolv.conf'): Promise<stri
 }
 
 /**
- * What the guard lets through of a project's allow-list: IPv4 addresses and ranges as they are, and each host name
- * as the addresses it resolves to now (a worker starts with them; a later change of the name's records applies
- * from its next start). A name that does not resolve opens nothing.
+ * The exact destinations the guard lets through for a project: each one the operator lists (PGFLEET_EGRESS_ALLOW)
+ * that the project's allow-list opens, by its name, its address or a range holding it, as `address:port` (IPv6 as
+ * `[address]:port`). Public addresses need no entry: the guard refuses only internal ones and this machine's. An
+ * internal destination the operator does not list is never let through, whatever the project's list says. Names are
+ * resolved now; a worker starts with the addresses they had.
  */
 export async function guardAllowList(
   allow: string[],
+  operator: readonly EgressDestination[],
   resolve: (name: string) => Promise<string[]> = resolveAll,
 ): Promise<string[]> {
-  const entries = await Promise.all(
-    allow.map(async (entry) => (/^[\d./]+$/.test(entry) ? [entry] : await resolve(entry).catch(() => []))),
+  const ranges = new BlockList()
+  const names = new Set<string>()
+  for (const entry of allow) {
+    const [base = '', prefix] = entry.split('/')
+    if (isIP(base) === 4) ranges.addSubnet(base, Number(prefix ?? 32), 'ipv4')
+    else names.add(entry)
+  }
+  const openedByName = new Set<string>()
+  await Promise.all(
+    [...names].map(async (name) => {
+      for (const address of await resolve(name).catch(() => [])) openedByName.add(address)
+    }),
   )
-  return [...new Set(entries.flat())]
+  const opened: string[] = []
+  for (const destination of operator) {
+    const addresses = isIP(destination.host) ? [destination.host] : await resolve(destination.host).catch(() => [])
+    for (const address of addresses) {
+      const family = isIP(address) === 6 ? 'ipv6' : 'ipv4'
+      const byRange = family === 'ipv4' && ranges.check(address, 'ipv4')
+      if (names.has(destination.host) || openedByName.has(address) || byRange) {
+        opened.push(family === 'ipv6' ? `[${address}]:${destination.port}` : `${address}:${destination.port}`)
+      }
+    }
+  }
+  return [...new Set(opened)]
 }
 
 async function resolveAll(name: string): Promise<string[]> {
   return (await lookup(name, { all: true })).map((found) => found.address)
 }
 
-/** The variables a worker is started with so the guard loads and knows what the project opened. */
-export function egressGuardEnv(library: string, allow: string[], dns: string[]): Record<string, string> {
-  return { LD_PRELOAD: library, PGFLEET_EGRESS_ALLOW: allow.join(','), PGFLEET_EGRESS_DNS: dns.join(',') }
+/**
+ * The variables a worker is started with so the guard loads and knows what the project opened, this machine's own
+ * addresses (refused on every port) and the name servers.
+ */
+export function egressGuardEnv(
+  library: string,
+  allow: string[],
+  dns: string[],
+  own: string[] = ownAddresses(),
+): Record<string, string> {
+  return {
+    LD_PRELOAD: library,
+    PGFLEET_EGRESS_ALLOW: allow.join(','),
+    PGFLEET_EGRESS_DENY: own.join(','),
+    PGFLEET_EGRESS_DNS: dns.join(','),
+  }
 }

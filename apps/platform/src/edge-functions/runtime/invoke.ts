@@ -2,6 +2,7 @@ import { EDGE_FUNCTION_SLUG_PATTERN } from '@pgfleet/contracts'
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import { errors as joseErrors } from 'jose'
 import { HttpError } from '../../errors'
+import { droppedTenantResponseHeaders, withoutPlatformCredentials } from '../../http/platform-credentials'
 import { type ServedOn, userContentHeaders } from '../../http/user-content'
 import { verifyProjectJwt } from '../../keys/api-keys'
 import type { EdgeFunctionsRuntime } from './edge-runtime'
@@ -71,6 +72,8 @@ export async function invokeFunction(
         timeoutMs: runtime.limits.wallClockMs,
         cpuLimitMs: runtime.limits.cpuTimeMs,
         forcedHeaders: userContentHeaders(servedOn),
+        requestHeaders: withoutPlatformCredentials(request.headers, servedOn),
+        droppedResponseHeaders: droppedTenantResponseHeaders(servedOn),
       })
     } finally {
       runtime.pool.release(worker)

@@ -38,9 +38,9 @@ export function sendRuntimeError(reply: FastifyReply, status: number, message: s
     .send(JSON.stringify({ code: status, message }))
 }
 
-function forwardedHeaders(request: FastifyRequest): http.OutgoingHttpHeaders {
+function forwardedHeaders(request: FastifyRequest, incoming: http.IncomingHttpHeaders): http.OutgoingHttpHeaders {
   const headers: http.OutgoingHttpHeaders = {}
-  for (const [name, value] of Object.entries(request.headers)) {
+  for (const [name, value] of Object.entries(incoming)) {
     if (value === undefined || HOP_BY_HOP.has(name)) continue
     headers[name] = value
   }
@@ -52,10 +52,14 @@ function forwardedHeaders(request: FastifyRequest): http.OutgoingHttpHeaders {
   return headers
 }
 
-function responseHeaders(upstream: http.IncomingMessage, forced: Record<string, string>): http.OutgoingHttpHeaders {
+function responseHeaders(
+  upstream: http.IncomingMessage,
+  forced: Record<string, string>,
+  dropped: string[],
+): http.OutgoingHttpHeaders {
   const headers: http.OutgoingHttpHeaders = {}
   for (const [name, value] of Object.entries(upstream.headers)) {
-    if (value === undefined || HOP_BY_HOP.has(name) || name in forced) continue
+    if (value === undefined || HOP_BY_HOP.has(name) || name in forced || dropped.includes(name)) continue
     headers[name] = value
   }
   return { ...headers, ...forced }
@@ -86,12 +90,18 @@ export function proxyToWorker(
     timeoutMs,
     cpuLimitMs,
     forcedHeaders = {},
+    requestHeaders = request.headers,
+    droppedResponseHeaders = [],
   }: {
     path: string
     timeoutMs: number
     cpuLimitMs: number
     /** lower-case names: these replace whatever the function answers for them */
     forcedHeaders?: Record<string, string>
+    /** what the function is sent of the request's headers (hop-by-hop ones are always left out) */
+    requestHeaders?: http.IncomingHttpHeaders
+    /** lower-case names: these are left out of the function's answer */
+    droppedResponseHeaders?: string[]
   },
 ): Promise<void> {
   reply.hijack()
@@ -127,7 +137,7 @@ export function proxyToWorker(
       socketPath: worker.socketPath,
       method: request.method,
       path,
-      headers: forwardedHeaders(request),
+      headers: forwardedHeaders(request, requestHeaders),
       agent,
     })
     const stopFor = (status: number, message: string) => {
@@ -151,7 +161,7 @@ export function proxyToWorker(
     }, CPU_SAMPLE_INTERVAL_MS)
 
     upstream.on('response', (answer) => {
-      response.writeHead(answer.statusCode ?? 502, responseHeaders(answer, forcedHeaders))
+      response.writeHead(answer.statusCode ?? 502, responseHeaders(answer, forcedHeaders, droppedResponseHeaders))
       answer.pipe(response)
       answer.on('end', finish)
       answer.on('error', () => fail(502, 'The function stopped while answering'))

@@ -1,5 +1,7 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
+import { isIP } from 'node:net'
+import { type EgressDestination, ownAddresses } from '../../security/egress-policy'
 
 /**
  * How a worker is confined beyond Deno's own permissions (see docs/edge-functions.md):
@@ -114,6 +116,30 @@ export function deniedNetwork(hostNames: string[], allow: string[] = [], ipv6: s
   const allowedNames = new Set(allow.filter((entry) => !isIpv4Entry(entry)))
   const names = [...new Set([...DENIED_NAMES, ...hostNames])].filter((name) => !allowedNames.has(name))
   return [...ranges, ...new Set([...DENIED_IPV6_ADDRESSES, ...ipv6]), ...names].join(',')
+}
+
+/**
+ * Deno's `--deny-net` for a project's workers: the internal ranges, this machine's names and addresses (IPv6 ones
+ * and every IPv4 one, public ones included), less what the guard lets through exactly (`guardAllow`, operator-listed
+ * destinations the project opened: their IPv4 addresses are cut out, and names the operator lists by name and the
+ * project opened come off the list). Deno cannot say "only this port": the guard holds the port; without the guard,
+ * `guardAllow` is empty and nothing internal is opened.
+ */
+export function denoDeniedNetwork(options: {
+  hostNames: string[]
+  ipv6: string[]
+  guardAllow: string[]
+  projectAllow: string[]
+  operator: readonly EgressDestination[]
+  own?: string[]
+}): string {
+  const holes = options.guardAllow.map((entry) => entry.replace(/:\d+$/, '')).filter(isIpv4Entry)
+  const names = options.operator
+    .map((destination) => destination.host)
+    .filter((host) => isIP(host) === 0 && options.projectAllow.includes(host))
+  const ownIpv4 = (options.own ?? ownAddresses()).filter((address) => isIP(address) === 4 && !holes.includes(address))
+  const opened = options.guardAllow.length > 0 ? [...holes, ...names] : []
+  return deniedNetwork(options.hostNames, opened, [...options.ipv6, ...ownIpv4])
 }
 
 /**
