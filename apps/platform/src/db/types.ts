@@ -12,6 +12,8 @@ export interface UsersTable {
   first_name: string | null
   last_name: string | null
   created_at: CreatedAt
+  /** runs the platform: sets organizations' plans and names other instance administrators */
+  instance_admin: Generated<boolean>
 }
 
 export interface SessionsTable {

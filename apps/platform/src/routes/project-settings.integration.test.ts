@@ -11,7 +11,7 @@ import { projectApiKeys } from '../keys/api-keys'
 import { projectRefForHostname, reverifyCustomHostname } from '../keys/custom-hostname'
 import { type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
 import { fetchVia } from '../rest/testing'
-import type { ApiClient } from '../testing/harness'
+import { type ApiClient, setPlan } from '../testing/harness'
 
 const projectRow = (fixture: ProjectFixture, projectRef: string) =>
   fixture.t.platform.ctx.db.selectFrom('projects').selectAll().where('ref', '=', projectRef).executeTakeFirstOrThrow()
@@ -100,8 +100,7 @@ describe('custom domain', () => {
   })
 
   it('has no hostname on a paid plan until one is set', async () => {
-    const upgraded = await f.owner.put(`/platform/organizations/${f.slug}/billing/subscription`, { plan: 'pro' })
-    expect(upgraded.status).toBe(200)
+    expect(await setPlan(f.t, f.slug, 'pro')).toBe(200)
     expect((await get()).body).toEqual({ status: '0_no_hostname_configured', custom_hostname: null, data: null })
     const reverify = await f.owner.post<{ message: string }>(`${path()}/reverify`)
     expect(reverify.status).toBe(404)
