@@ -303,6 +303,8 @@ export interface CustomHostnamesTable {
   verification_errors: ColumnType<string[], string[] | undefined, string[]>
   created_at: CreatedAt
   updated_at: UpdatedAt
+  /** when this hostname was set; unproven past PGFLEET_CUSTOM_HOSTNAME_PENDING_HOURS, the claim is dropped */
+  claimed_at: ColumnType<Date, Date | undefined, Date>
 }
 
 // API keys and settings (migration 004), merged into Database above
