@@ -64,6 +64,9 @@ export default defineConfig({
         PGFLEET_LOG_LEVEL: 'warn',
         // every journey signs a new user up
         PGFLEET_SIGNUP: 'open',
+        // the instance administrator: journeys that need a paid plan have it set this way (e2e/support/operator.ts)
+        PGFLEET_ADMIN_EMAIL: 'operator@pgfleet.test',
+        PGFLEET_ADMIN_PASSWORD: 'e2e-operator-password',
         // reports.spec drags query cards into reports, which needs this flag
         PGFLEET_FEATURE_FLAGS: process.env.PGFLEET_FEATURE_FLAGS ?? '{"reportsV2":true}',
         // no platform-wide model key (a new organization sees 'OpenAI API key not set'); the assistant journeys set

@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
 import { TestRepository } from '../apps/platform/src/branching/testing'
+import { setPlanAsOperator } from './support/operator'
 import { send, signUpWithProject } from './support/project-session'
 
 test('branching: enable it with a wrong then a right branch name, then watch a preview branch pass its migrations', async ({
@@ -31,13 +32,7 @@ test('branching: enable it with a wrong then a right branch name, then watch a p
     await dialog.getByRole('button', { name: 'Cancel' }).click()
 
     const organizations = (await (await page.request.get('/platform/organizations')).json()) as { slug: string }[]
-    expect(
-      (
-        await send(page, 'PUT', `/platform/organizations/${organizations[0]?.slug}/billing/subscription`, {
-          plan: 'pro',
-        })
-      ).status(),
-    ).toBe(200)
+    await setPlanAsOperator(page, organizations[0]?.slug ?? '', 'pro')
     await page.reload()
     await page.getByRole('button', { name: 'Enable branching' }).click()
     await expect(dialog.getByTestId('branching-paid-plan')).toHaveCount(0)

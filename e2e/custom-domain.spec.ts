@@ -1,5 +1,6 @@
 import { expect, test } from '@playwright/test'
-import { send, signUpWithProject } from './support/project-session'
+import { setPlanAsOperator } from './support/operator'
+import { signUpWithProject } from './support/project-session'
 
 test('custom domain: paid plans only, add a hostname, see its DNS records, verify, remove', async ({ page }) => {
   test.setTimeout(180_000)
@@ -13,10 +14,7 @@ test('custom domain: paid plans only, add a hostname, see its DNS records, verif
 
   // a paid plan (recorded without a payment provider) unlocks the form
   const organizations = (await (await page.request.get('/platform/organizations')).json()) as { slug: string }[]
-  const upgraded = await send(page, 'PUT', `/platform/organizations/${organizations[0]?.slug}/billing/subscription`, {
-    plan: 'pro',
-  })
-  expect(upgraded.status(), await upgraded.text()).toBe(200)
+  await setPlanAsOperator(page, organizations[0]?.slug ?? '', 'pro')
   await page.reload()
 
   const input = section.getByTestId('custom-domain-input')

@@ -1,4 +1,5 @@
 import { type APIResponse, expect, type Page, test } from '@playwright/test'
+import { setPlanAsOperator } from './support/operator'
 
 const stamp = Date.now()
 const email = `e2e-delete-${stamp}@example.com`
@@ -79,8 +80,7 @@ test('deleting a project needs its exact name, and on a paid plan at least one r
   await expectGone(page, freeRef, freeName)
 
   // Paid plan: a reason is required, and the feedback is sent after the deletion.
-  const plan = await mutate(page, 'PUT', `/platform/organizations/${slug}/billing/subscription`, { plan: 'pro' })
-  expect(plan.status(), await plan.text()).toBe(200)
+  await setPlanAsOperator(page, slug, 'pro')
   const paidName = `E2E pro ${stamp}`
   const paidRef = await createHealthyProject(page, slug, paidName)
   dialog = await openDeletionDialog(page, paidRef, paidName)

@@ -1,4 +1,5 @@
 import { expect, type Page, test } from '@playwright/test'
+import { setPlanAsOperator } from './support/operator'
 import { send, signUpWithProject } from './support/project-session'
 
 async function sql(page: Page, ref: string, query: string): Promise<string> {
@@ -18,10 +19,7 @@ test('point-in-time recovery: turn the add-on on, then restore to a second betwe
   await expect(page.getByTestId('pitr-addon-paid-only')).toContainText('Point-in-time recovery needs a paid plan.')
   await expect(page.getByTestId('pitr-addon-change')).toBeDisabled()
   const organizations = (await (await page.request.get('/platform/organizations')).json()) as { slug: string }[]
-  const plan = await send(page, 'PUT', `/platform/organizations/${organizations[0]?.slug}/billing/subscription`, {
-    plan: 'pro',
-  })
-  expect(plan.status()).toBe(200)
+  await setPlanAsOperator(page, organizations[0]?.slug ?? '', 'pro')
 
   // ?panel=pitr opens the add-on's panel
   await page.goto(`/project/${ref}/addons?panel=pitr`)

@@ -125,6 +125,28 @@ test('a refused row names its row number and leaves the table as it was', async 
   await context.close()
 })
 
+test('a file that is not UTF-8 is refused with its row and column; the panel keeps the file and the mapping', async ({
+  browser,
+}) => {
+  const { context, page } = await signedIn(browser, ownerEmail)
+  const before = await sql(page, 'select count(*)::int from scores')
+  // Latin-1, as a spreadsheet saves "CSV" in many locales: é is the single byte 0xE9
+  const file = path.join(files, 'latin1.csv')
+  writeFileSync(file, Buffer.from('id,player,points\n300000,Zoé,1\n', 'latin1'))
+
+  await openTable(page, 'scores')
+  await page.getByRole('button', { name: 'Import CSV' }).click()
+  const panel = page.getByTestId('import-csv-panel')
+  await panel.getByLabel('CSV file').setInputFiles(file)
+  await expect(panel.getByTestId('import-encoding-error')).toContainText(
+    'Row 1, column 2 (player): the file is not valid UTF-8 here (byte 0xE9).',
+  )
+  await expect(panel.getByRole('button', { name: 'Import CSV', exact: true })).toBeDisabled()
+  await expect(panel.getByRole('combobox', { name: 'Table column for player' })).toHaveValue('player')
+  expect(await sql(page, 'select count(*)::int from scores')).toEqual(before)
+  await context.close()
+})
+
 test('creates a table with a foreign key in the side panel, its SQL shown first, then changes it', async ({
   browser,
 }) => {

@@ -32,6 +32,10 @@ const EnvSchema = z.object({
   PGFLEET_SPARE_DATA_DIRS: z.coerce.number().int().min(0).max(10).default(2),
   PGFLEET_BACKUP_SCHEDULER_TICK_MS: z.coerce.number().int().min(100).default(60_000),
   PGFLEET_DOMAIN: z.string().optional(),
+  PGFLEET_CUSTOM_HOSTNAME_PENDING_HOURS: z.coerce
+    .number()
+    .positive()
+    .default(7 * 24),
   PGFLEET_REST_SCHEMAS: z.string().default('public'),
   PGFLEET_REST_POOL_SIZE: z.coerce.number().int().min(1).max(100).default(10),
   PGFLEET_REST_ALLOW_UNFILTERED_WRITES: z.enum(['true', 'false']).default('false'),
@@ -122,6 +126,8 @@ export interface PlatformConfig {
   logLevel: LogLevel
   /** when set, {ref}.{domain} serves the project's APIs by Host header */
   domain: string | undefined
+  /** a custom hostname not proven by its TXT record within this time is dropped */
+  customHostnamePendingMs: number
   rest: { schemas: string[]; poolSize: number; allowUnfilteredWrites: boolean }
   /** paused projects can be restored for this many days */
   restoreWindowDays: number
@@ -323,6 +329,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     backupSchedulerTickMs: e.PGFLEET_BACKUP_SCHEDULER_TICK_MS,
     logLevel: e.PGFLEET_LOG_LEVEL,
     domain: e.PGFLEET_DOMAIN || undefined,
+    customHostnamePendingMs: e.PGFLEET_CUSTOM_HOSTNAME_PENDING_HOURS * 3_600_000,
     rest: {
       schemas: e.PGFLEET_REST_SCHEMAS.split(',')
         .map((s) => s.trim())

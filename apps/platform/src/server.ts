@@ -14,6 +14,7 @@ import { branchingRoutes } from './routes/branching'
 import { contentRoutes } from './routes/content'
 import { edgeFunctionInvokeRoutes } from './routes/edge-function-invoke'
 import { edgeFunctionRoutes } from './routes/edge-functions'
+import { instanceAdminRoutes } from './routes/instance-admins'
 import { organizationRoutes } from './routes/organizations'
 import { pgMetaRoutes } from './routes/pg-meta'
 import { pgMetaQueryRoutes } from './routes/pg-meta-query'
@@ -75,6 +76,7 @@ export async function buildServer(ctx: AppContext, logger: FastifyBaseLogger): P
   await app.register(authRoutes(ctx))
   await app.register(profileRoutes(ctx))
   await app.register(organizationRoutes(ctx))
+  await app.register(instanceAdminRoutes(ctx))
   await app.register(projectRoutes(ctx))
   await app.register(projectLifecycleRoutes(ctx))
   await app.register(backupRoutes(ctx))

@@ -24,6 +24,8 @@ export const Profile = z.object({
   first_name: z.string().nullable(),
   last_name: z.string().nullable(),
   created_at: z.string(),
+  /** runs the platform (see InstanceAdmin): sets organizations' plans */
+  instance_admin: z.boolean(),
 })
 export type Profile = z.infer<typeof Profile>
 

@@ -166,6 +166,11 @@ export const CustomHostnameDetails = z.object({
   custom_origin_server: z.string(),
   verification_errors: z.array(z.string()),
   created_at: z.string(),
+  /**
+   * While unproven, the hostname is only claimed: other projects may claim it too, the first proven claim gets it,
+   * and this one is dropped at this time unless its TXT record is found first. Null once proven.
+   */
+  claim_expires_at: z.string().nullable(),
 })
 export type CustomHostnameDetails = z.infer<typeof CustomHostnameDetails>
 

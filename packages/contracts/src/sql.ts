@@ -107,9 +107,24 @@ export const CancelQueryResponse = z.object({ cancelled: z.boolean() })
 export type CancelQueryResponse = z.infer<typeof CancelQueryResponse>
 
 export const EXPORT_FORMATS = ['csv', 'json'] as const
+/**
+ * What a CSV export does with a cell that a spreadsheet would run as a formula (it starts with `=`, `+`, `-`, `@`,
+ * a tab or a carriage return, and is not a plain number): `escape` (the default) writes it after a `'`, which
+ * spreadsheets show and do not run; `keep` writes every cell as it is, for files read back by programs.
+ */
+export const CSV_FORMULA_MODES = ['escape', 'keep'] as const
+export type CsvFormulaMode = (typeof CSV_FORMULA_MODES)[number]
+export const CSV_RAW_EXPORT_LABEL = 'Export CSV (raw)'
+export const CSV_RAW_EXPORT_HINT =
+  "Cells starting with = + - or @ are written as they are, without the ' that stops a spreadsheet from running them as formulas"
+export const CsvFormulaModeSchema = z.enum(CSV_FORMULA_MODES, {
+  error: `formulas must be one of ${CSV_FORMULA_MODES.join(', ')}`,
+})
 export const ExportQueryParams = z.object({
   format: z.enum(EXPORT_FORMATS, { error: `format must be one of ${EXPORT_FORMATS.join(', ')}` }).default('csv'),
+  formulas: CsvFormulaModeSchema.default('escape'),
 })
+export type ExportQueryParams = z.input<typeof ExportQueryParams>
 export const ExportQueryBody = RunQueryBody.omit({ rowLimit: true, readOnly: true })
 export type ExportQueryBody = z.infer<typeof ExportQueryBody>
 

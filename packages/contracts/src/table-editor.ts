@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { CsvFormulaModeSchema } from './sql'
 import {
   FILTER_OPERATORS,
   IS_VALUES,
@@ -126,5 +127,10 @@ export const DeleteRowsResponse = z.object({ deleted: z.number() })
 export type DeleteRowsResponse = z.infer<typeof DeleteRowsResponse>
 
 /** A CSV of every row of a sort and filter, downloaded once from the address answered (as the SQL editor's). */
-export const ExportRowsBody = z.object({ sort: RowSort.optional(), filters: ReadRowsBody.shape.filters })
+export const ExportRowsBody = z.object({
+  sort: RowSort.optional(),
+  filters: ReadRowsBody.shape.filters,
+  /** cells a spreadsheet would run as formulas: escaped unless `keep` (see CSV_FORMULA_MODES) */
+  formulas: CsvFormulaModeSchema.optional(),
+})
 export type ExportRowsBody = z.input<typeof ExportRowsBody>

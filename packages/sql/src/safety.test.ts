@@ -96,6 +96,14 @@ const cases: [string, SafetyReason | undefined][] = [
   ['select public.now()', 'function'],
   ['select * from t where id in (select my_func())', 'function'],
   ["select dblink_exec('delete from t')", 'function'],
+  // casts run a domain's CHECK constraints or a CREATE CAST's function: only pg_catalog's own types are plain reads
+  ["select 5::guarded_int, cast('x' as public.tag), checked_int '7'", 'function'],
+  ['select a::my_type[] from t', 'function'],
+  ['select * from t where a = 1::guarded_int', 'function'],
+  [
+    "select 1::int, 'a'::varchar(3), 2::double precision, '1'::numeric(5, 2), 'now'::timestamp with time zone, 't'::regclass, 'x'::pg_catalog.text, interval '1 day', date '2024-01-01', bit '1'",
+    undefined,
+  ],
   // not analysable
   ['selec * from t', 'invalid'],
   ['selec 1', 'invalid'],

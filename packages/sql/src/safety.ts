@@ -1,4 +1,5 @@
-import { someNode, stringList, type TypedNode } from './ast'
+import { type NodeBody, someNode, stringList, type TypedNode } from './ast'
+import { BUILTIN_TYPE_NAMES } from './builtin-types'
 import type { ParsedSql } from './parser'
 import { READ_ONLY_BUILTINS } from './read-only-functions'
 
@@ -6,7 +7,8 @@ import { READ_ONLY_BUILTINS } from './read-only-functions'
  * Why a query is not safe to run without confirmation:
  * - 'write': a statement is not a plain SELECT (or it is a SELECT that writes: SELECT INTO,
  *   FOR UPDATE/SHARE locking, a data-modifying CTE);
- * - 'function': it calls a function not known to be read-only;
+ * - 'function': it calls a function not known to be read-only, or casts to a type that is not built in
+ *   (a domain's CHECK constraints and a `CREATE CAST`'s function are a project's code);
  * - 'invalid': Postgres 17's grammar rejects it: it cannot run, and the parse error says why;
  * - 'empty': there is no statement to run.
  */
@@ -100,10 +102,22 @@ const callsUnlistedFunction =
   (node: TypedNode): boolean =>
     node.type === 'FuncCall' && !isAllowedCall(node, catalog)
 
+/** A cast (`x::t`, `CAST(x AS t)`, `t 'literal'`) to a type that is not one of pg_catalog's own. */
+function castsToProjectType(node: TypedNode): boolean {
+  if (node.type !== 'TypeCast') return false
+  const typeName = node.body.typeName
+  const names = stringList(typeof typeName === 'object' && typeName !== null ? (typeName as NodeBody).names : undefined)
+  const name = names[names.length - 1]
+  if (!name || names.length > 2) return true
+  if (names.length === 2) return names[0] !== 'pg_catalog'
+  return !BUILTIN_TYPE_NAMES.has(name)
+}
+
 /** What makes one SELECT unsafe, looking at its whole tree (subqueries, CTEs, set operations). */
 function selectHazard(select: unknown, catalog: ReadonlySet<string> | undefined): 'write' | 'function' | undefined {
   if (someNode(select, writes)) return 'write'
-  return someNode(select, callsUnlistedFunction(catalog)) ? 'function' : undefined
+  const callsFunction = callsUnlistedFunction(catalog)
+  return someNode(select, (node) => callsFunction(node) || castsToProjectType(node)) ? 'function' : undefined
 }
 
 /**

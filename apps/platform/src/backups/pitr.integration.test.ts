@@ -1,7 +1,7 @@
 import type { ManagementBackupsResponse, PitrStatus } from '@pgfleet/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RestTestProject, startRestTestProject } from '../rest/testing'
-import { ApiClient, waitFor } from '../testing/harness'
+import { ApiClient, setPlan, waitFor } from '../testing/harness'
 
 /**
  * Point-in-time recovery on a real project: the add-on turns WAL archiving on (a restart and a first base
@@ -44,9 +44,7 @@ describe('point-in-time recovery', () => {
     const free = await p.api.put<{ message: string }>(`/platform/projects/${p.ref}/addons/pitr`, { retention_days: 7 })
     expect(free.status).toBe(400)
     expect(free.body.message).toBe('Point-in-time recovery needs a paid plan')
-    expect((await p.api.put(`/platform/organizations/${p.slug}/billing/subscription`, { plan: 'pro' })).status).toBe(
-      200,
-    )
+    expect(await setPlan(p.t, p.slug, 'pro')).toBe(200)
 
     const admin = new ApiClient(() => p.t.baseUrl)
     await admin.post('/platform/auth/signup', { email: 'admin@pitr.test', password: 'admin-password' })

@@ -3,7 +3,7 @@ import { BRANCHING_MESSAGES, type Branch, type GitConnection, type Organization 
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
-import { ApiClient, waitFor } from '../testing/harness'
+import { ApiClient, setPlan, waitFor } from '../testing/harness'
 import { TestRepository } from './testing'
 
 let f: ProjectFixture
@@ -134,9 +134,7 @@ describe('preview branches', () => {
       })
     expect((await enable('main')).body).toEqual({ message: BRANCHING_MESSAGES.needsPaidPlan })
     const slug = (await f.owner.get<Organization[]>('/platform/organizations')).body[0]?.slug
-    expect((await f.owner.put(`/platform/organizations/${slug}/billing/subscription`, { plan: 'pro' })).status).toBe(
-      200,
-    )
+    expect(await setPlan(f.t, slug ?? '', 'pro')).toBe(200)
     expect((await enable('mian')).body).toEqual({ message: BRANCHING_MESSAGES.branchNotFound('acme/shop') })
     expect(
       (

@@ -15,6 +15,8 @@ import * as assistant from './migrations/013-assistant'
 import * as resourceSamples from './migrations/014-resource-samples'
 import * as branching from './migrations/015-branching'
 import * as branchData from './migrations/016-branch-data'
+import * as instanceAdmins from './migrations/017-instance-admins'
+import * as customHostnameClaims from './migrations/018-custom-hostname-claims'
 import type { Database } from './types'
 
 export type Db = Kysely<Database>
@@ -37,6 +39,8 @@ export const MIGRATIONS: Record<string, Migration> = {
   '014-resource-samples': resourceSamples,
   '015-branching': branching,
   '016-branch-data': branchData,
+  '017-instance-admins': instanceAdmins,
+  '018-custom-hostname-claims': customHostnameClaims,
 }
 
 export function createDb(config: pg.PoolConfig): { db: Db; pool: pg.Pool } {

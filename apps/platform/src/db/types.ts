@@ -12,6 +12,8 @@ export interface UsersTable {
   first_name: string | null
   last_name: string | null
   created_at: CreatedAt
+  /** runs the platform: sets organizations' plans and names other instance administrators */
+  instance_admin: Generated<boolean>
 }
 
 export interface SessionsTable {
@@ -301,6 +303,8 @@ export interface CustomHostnamesTable {
   verification_errors: ColumnType<string[], string[] | undefined, string[]>
   created_at: CreatedAt
   updated_at: UpdatedAt
+  /** when this hostname was set; unproven past PGFLEET_CUSTOM_HOSTNAME_PENDING_HOURS, the claim is dropped */
+  claimed_at: ColumnType<Date, Date | undefined, Date>
 }
 
 // API keys and settings (migration 004), merged into Database above

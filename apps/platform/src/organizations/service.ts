@@ -7,6 +7,7 @@ import {
   type Organization,
   PermissionAction,
   PermissionResource,
+  PLAN_CHANGE_INSTANCE_ADMIN_ONLY_MESSAGE,
   PLAN_NAMES,
   type PlanId,
   type RoleName,
@@ -17,6 +18,7 @@ import { sql } from 'kysely'
 import type { Db } from '../db/kysely'
 import type { OrganizationRow } from '../db/types'
 import { badRequest, conflict, forbidden, notFound } from '../errors'
+import { isInstanceAdmin } from '../users/instance-admins'
 import { assertCan, getMembership, type Membership } from './membership'
 
 export const UPDATE_ORGANIZATION_DENIED = 'You do not have the required permissions to update this organization'
@@ -277,19 +279,22 @@ export function toSubscription(row: OrganizationRow): Subscription {
   }
 }
 
-export async function updateSubscription(db: Db, membership: Membership, plan: PlanId): Promise<Subscription> {
-  assertCan(
-    membership,
-    PermissionAction.BILLING_WRITE,
-    PermissionResource.SUBSCRIPTIONS,
-    'You need additional permissions to amend subscriptions',
-  )
+/**
+ * Sets an organization's plan. There is no billing provider, so a plan is the operator's decision: only an instance
+ * administrator changes it, in any organization (a member who is not one gets 403, anyone else 404).
+ */
+export async function updateSubscription(db: Db, userId: number, slug: string, plan: PlanId): Promise<Subscription> {
+  if (!(await isInstanceAdmin(db, userId))) {
+    await getMembership(db, userId, slug)
+    throw forbidden(PLAN_CHANGE_INSTANCE_ADMIN_ONLY_MESSAGE)
+  }
   const row = await db
     .updateTable('organizations')
     .set({ plan_id: plan, plan_updated_at: new Date() })
-    .where('id', '=', membership.organization.id)
+    .where('slug', '=', slug)
     .returningAll()
-    .executeTakeFirstOrThrow()
+    .executeTakeFirst()
+  if (!row) throw notFound(`Organization ${slug} not found`)
   return toSubscription(row)
 }
 

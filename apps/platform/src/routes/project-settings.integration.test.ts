@@ -4,14 +4,16 @@ import {
   type CustomHostnameResponse,
   customHostnameStatusFromError,
   DB_PASSWORD_RESET_DENIED,
+  type Organization,
+  type Project,
   type ProjectSettingsResponse,
 } from '@pgfleet/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { projectApiKeys } from '../keys/api-keys'
-import { projectRefForHostname, reverifyCustomHostname } from '../keys/custom-hostname'
+import { HOSTNAME_TAKEN_MESSAGE, projectRefForHostname, reverifyCustomHostname } from '../keys/custom-hostname'
 import { type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
 import { fetchVia } from '../rest/testing'
-import type { ApiClient } from '../testing/harness'
+import { ApiClient, setPlan } from '../testing/harness'
 
 const projectRow = (fixture: ProjectFixture, projectRef: string) =>
   fixture.t.platform.ctx.db.selectFrom('projects').selectAll().where('ref', '=', projectRef).executeTakeFirstOrThrow()
@@ -100,8 +102,7 @@ describe('custom domain', () => {
   })
 
   it('has no hostname on a paid plan until one is set', async () => {
-    const upgraded = await f.owner.put(`/platform/organizations/${f.slug}/billing/subscription`, { plan: 'pro' })
-    expect(upgraded.status).toBe(200)
+    expect(await setPlan(f.t, f.slug, 'pro')).toBe(200)
     expect((await get()).body).toEqual({ status: '0_no_hostname_configured', custom_hostname: null, data: null })
     const reverify = await f.owner.post<{ message: string }>(`${path()}/reverify`)
     expect(reverify.status).toBe(404)
@@ -177,5 +178,51 @@ describe('custom domain', () => {
     expect((await f.owner.delete(path())).status).toBe(200)
     expect((await get()).body.status).toBe('0_no_hostname_configured')
     expect(await projectRefForHostname(f.t.platform.ctx.db, 'api.example.test')).toBeNull()
+  })
+
+  it('an unproven claim reserves nothing: another tenant claiming first does not block the owner, the first proof wins', async () => {
+    const rival = new ApiClient(() => f.t.baseUrl)
+    await rival.post('/platform/auth/signup', { email: 'rival@elsewhere.test', password: 'rival-password' })
+    const rivalSlug = (await rival.get<Organization[]>('/platform/organizations')).body[0]?.slug ?? ''
+    expect(await setPlan(f.t, rivalSlug, 'pro')).toBe(200)
+    const created = await rival.post<Project>('/v1/projects', {
+      name: 'Rival',
+      organization_slug: rivalSlug,
+      db_pass: 'rival-db-password',
+    })
+    expect(created.status).toBe(201)
+    const rivalPath = `/v1/projects/${created.body.ref}/custom-hostname`
+
+    // the rival claims the owner's hostname first, without any way to prove it
+    expect((await rival.post(rivalPath, { custom_hostname: 'shop.example.test' })).status).toBe(200)
+    const before = Date.now()
+    const mine = await f.owner.post<CustomHostnameResponse>(path(), { custom_hostname: 'shop.example.test' })
+    expect(mine.status).toBe(200)
+    const expiresAt = new Date(mine.body.data?.result.claim_expires_at ?? 0).getTime()
+    expect(expiresAt - before).toBeGreaterThan(7 * 24 * 3_600_000 - 60_000)
+    expect(expiresAt - before).toBeLessThanOrEqual(7 * 24 * 3_600_000 + 60_000)
+
+    // only the owner can publish its claim's token: the owner's claim is proven, the rival's is dropped
+    const token = mine.body.data?.result.ownership_verification.value ?? ''
+    const proven = await reverifyCustomHostname(f.t.platform.ctx, await target(), async () => [[token]])
+    expect(proven).toMatchObject({ status: '3_challenge_verified', data: { result: { claim_expires_at: null } } })
+    expect((await rival.get<CustomHostnameResponse>(rivalPath)).body.status).toBe('0_no_hostname_configured')
+    expect(await rival.post(rivalPath, { custom_hostname: 'shop.example.test' })).toEqual({
+      status: 409,
+      body: { message: HOSTNAME_TAKEN_MESSAGE },
+    })
+    expect((await f.owner.delete(path())).status).toBe(200)
+  })
+
+  it('drops an unproven claim after the pending time; checking it again does not extend it', async () => {
+    expect((await f.owner.post(path(), { custom_hostname: 'old.example.test' })).status).toBe(200)
+    const { ctx } = f.t.platform
+    const aged = new Date(Date.now() - ctx.config.customHostnamePendingMs + 2_000)
+    await ctx.db.updateTable('custom_hostnames').set({ claimed_at: aged }).where('project_ref', '=', ref).execute()
+    const checked = await reverifyCustomHostname(ctx, await target(), async () => [['not the token']])
+    expect(checked.status).toBe('2_initiated')
+    await new Promise((resolve) => setTimeout(resolve, 2_500))
+    expect((await get()).body).toEqual({ status: '0_no_hostname_configured', custom_hostname: null, data: null })
+    expect((await f.owner.post(`${path()}/reverify`)).status).toBe(404)
   })
 })

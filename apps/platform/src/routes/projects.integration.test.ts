@@ -3,7 +3,7 @@ import path from 'node:path'
 import type { EngineInfo, FreeLimitMember, Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { ApiClient, startTestPlatform, type TestPlatform, waitFor } from '../testing/harness'
+import { ApiClient, setPlan, startTestPlatform, type TestPlatform, waitFor } from '../testing/harness'
 
 let t: TestPlatform
 const api = new ApiClient(() => t.baseUrl)
@@ -120,7 +120,7 @@ describe('projects', () => {
 
   it('rejects bad input and changes nothing', async () => {
     const before = (await api.get<Project[]>('/v1/projects')).body.length
-    await api.put(`/platform/organizations/${slug}/billing/subscription`, { plan: 'pro' })
+    expect(await setPlan(t, slug, 'pro')).toBe(200)
     const cases: [unknown, number, RegExp][] = [
       [{ name: '', organization_slug: slug, db_pass: DB_PASS }, 400, /Project name is required/],
       [{ name: 'x'.repeat(65), organization_slug: slug, db_pass: DB_PASS }, 400, /at most 64/],

@@ -81,8 +81,8 @@ export function tableEditorRoutes(ctx: AppContext) {
       'POST /platform/pg-meta/{ref}/tables/{id}/rows/export-url',
       async ({ request }): Promise<ExportLinkResponse> => {
         const who = caller(request)
-        const { sort, filters } = parseInput(ExportRowsBody, request.body)
-        const { token, expiresAt } = await exportRowsLink(ctx, who, { sort, filters })
+        const { sort, filters, formulas = 'escape' } = parseInput(ExportRowsBody, request.body)
+        const { token, expiresAt } = await exportRowsLink(ctx, who, { sort, filters }, formulas)
         return {
           fileUrl: `${originOf(ctx, request)}/platform/pg-meta/${encodeURIComponent(who.ref)}/query/export/${token}`,
           expires_at: new Date(expiresAt).toISOString(),

@@ -1,4 +1,4 @@
-import { CSRF_COOKIE, CSRF_HEADER, type RunQueryResponse } from '@pgfleet/contracts'
+import { CSRF_COOKIE, CSRF_HEADER, invalidUtf8Message, type RunQueryResponse } from '@pgfleet/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type SqlTestSetup, startSqlTestSetup } from '../sql/testing'
 import { ApiClient } from '../testing/harness'
@@ -149,6 +149,32 @@ describe('importing CSV', () => {
     )
     expect((await upload(s.owner, 'keyless', 'a\n1\n', ['a'])).status).toBe(400)
     expect(await count('people')).toBe(4)
+  })
+
+  it('refuses a file that is not UTF-8 with the row and column of the first bad byte, and keeps nothing', async () => {
+    const latin1 = (text: string) => Uint8Array.from(text, (char) => char.charCodeAt(0))
+    const body = latin1('name,note\nAnn,ok\nBob,caf\u00e9\nEve,fine\n')
+    const refused = await upload(s.owner, 'people', body, ['name', 'note'])
+    expect(refused.status).toBe(400)
+    expect(refused.body.row).toBe(2)
+    expect(refused.body.message).toBe(invalidUtf8Message({ row: 2, column: 2, title: 'note', byte: 0xe9 }))
+    // a skipped column counts too (the file is not what it claims), and so does the header
+    expect((await upload(s.owner, 'people', body, ['name', null])).body.row).toBe(2)
+    const header = await upload(s.owner, 'people', latin1('n\u00e4me\nAnn\n'), ['name'])
+    expect(header.status).toBe(400)
+    expect(header.body.message).toMatch(/^The header, column 1: the file is not valid UTF-8 here \(byte 0xE4\)/)
+    const noHeader = await upload(s.owner, 'people', latin1('Ann\nB\u00f6b\n'), ['name'], { header: false })
+    expect(noHeader.body.row).toBe(2)
+    expect(await count('people')).toBe(4)
+  })
+
+  it('reads a UTF-8 byte order mark as no part of the file, before a quoted header too', async () => {
+    const table = 'Odd "Tab"; drop table people;--'
+    const answer = await upload(s.owner, table, '\uFEFF"Key ""k""",v\r\n3,\u{1F418} \u00fc\r\n', ['Key "k"', 'v,w'])
+    expect(answer.status).toBe(200)
+    expect(await rowsOf(`select "v,w" from "Odd ""Tab""; drop table people;--" where "Key ""k""" = 3`)).toEqual([
+      ['\u{1F418} \u00fc'],
+    ])
   })
 
   it('refuses a Read-only member (403) and another tenant (404), and writes nothing', async () => {

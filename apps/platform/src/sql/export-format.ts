@@ -1,4 +1,4 @@
-import type { QueryColumn } from '@pgfleet/contracts'
+import type { CsvFormulaMode, QueryColumn } from '@pgfleet/contracts'
 import { cellParser } from './values'
 
 type Batches = AsyncIterable<(string | null)[][]>
@@ -10,6 +10,19 @@ export function csvField(value: string | null): string {
   if (value === null) return ''
   if (value === '' || CSV_NEEDS_QUOTES.test(value)) return `"${value.replaceAll('"', '""')}"`
   return value
+}
+
+/** What a spreadsheet reads as the start of a formula (a tab or CR before one is skipped by some). */
+const FORMULA_START = /^[=+\-@\t\r]/
+/** A plain number is shown as one, whatever its sign: it needs no escape (and `-5` must stay a number). */
+const PLAIN_NUMBER = /^[+-]?(\d+(\.\d*)?|\.\d+)([eE][+-]?\d+)?$/
+
+/**
+ * A cell a spreadsheet would run as a formula (`=HYPERLINK(...)`, `@SUM(...)`, `+cmd|...`), written after a `'`:
+ * spreadsheets show it as text and do not run it. Plain numbers are left alone.
+ */
+export function escapeFormula(text: string): string {
+  return FORMULA_START.test(text) && !PLAIN_NUMBER.test(text) ? `'${text}` : text
 }
 
 const BOOL_TYPE_ID = 16
@@ -29,12 +42,20 @@ export function csvCellText(column: Pick<QueryColumn, 'typeId'>): (text: string)
   return (text) => text
 }
 
-/** A header line, then one line per row (CRLF). */
-export async function* csvChunks(columns: QueryColumn[], batches: Batches): AsyncGenerator<string> {
-  yield `${columns.map((column) => csvField(column.name)).join(',')}\r\n`
+/**
+ * A header line, then one line per row (CRLF). Cells (column names included) that a spreadsheet would run as
+ * formulas are escaped unless `formulas` is `keep`.
+ */
+export async function* csvChunks(
+  columns: QueryColumn[],
+  batches: Batches,
+  formulas: CsvFormulaMode = 'escape',
+): AsyncGenerator<string> {
+  const cell = formulas === 'keep' ? (text: string) => text : escapeFormula
+  yield `${columns.map((column) => csvField(cell(column.name))).join(',')}\r\n`
   const texts = columns.map(csvCellText)
   const field = (value: string | null, index: number) =>
-    csvField(value === null ? null : (texts[index] ?? String)(value))
+    csvField(value === null ? null : cell((texts[index] ?? String)(value)))
   for await (const rows of batches) {
     let chunk = ''
     for (const row of rows) chunk += `${row.map(field).join(',')}\r\n`

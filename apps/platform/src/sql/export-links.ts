@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto'
-import { EXPORT_LINK_TTL_MS, type ExportQueryBody } from '@pgfleet/contracts'
+import { type CsvFormulaMode, EXPORT_LINK_TTL_MS, type ExportQueryBody } from '@pgfleet/contracts'
 import type { AppContext } from '../context'
 
 export type ExportFormat = 'csv' | 'json'
@@ -9,6 +9,8 @@ export interface ExportLinkGrant {
   userId: number
   ref: string
   format: ExportFormat
+  /** CSV only: whether cells a spreadsheet would run as formulas are escaped */
+  formulas: CsvFormulaMode
   body: ExportQueryBody
   expiresAt: number
 }

@@ -1,7 +1,13 @@
+import { isUtf8 } from 'node:buffer'
 import type { Readable } from 'node:stream'
 import { Transform, type TransformCallback } from 'node:stream'
 import { pipeline } from 'node:stream/promises'
-import { type ImportCsvResponse, NO_PRIMARY_KEY_MESSAGE } from '@pgfleet/contracts'
+import {
+  firstInvalidUtf8,
+  type ImportCsvResponse,
+  invalidUtf8Message,
+  NO_PRIMARY_KEY_MESSAGE,
+} from '@pgfleet/contracts'
 import { CsvError, parse } from 'csv-parse'
 import { from as copyFrom } from 'pg-copy-streams'
 import type { AppContext } from '../context'
@@ -14,7 +20,9 @@ import { columnOf, qualifiedName, type TableShape } from './table-shape'
 /**
  * CSV import: the request body is parsed as it arrives and each record is rewritten as one line of COPY's text
  * format, so the file is never held whole and COPY's line numbers are the file's row numbers. One COPY is one
- * statement, so the import is all rows or none. An empty field, quoted or not, is NULL.
+ * statement, so the import is all rows or none. An empty field, quoted or not, is NULL. The file must be UTF-8:
+ * fields arrive as bytes and one that is not UTF-8 refuses the file with its row and column (decoding it would
+ * put U+FFFD in its place without a word).
  */
 
 /** A single field larger than this is refused: a record is held whole while it is parsed. */
@@ -71,11 +79,12 @@ export function copyTextField(field: string | null): string {
   return SPECIAL.test(field) ? field.replace(SPECIAL_ALL, (char) => ESCAPES[char] as string) : field
 }
 
-/** Records from csv-parse in, COPY text lines out; counts the rows it passed on. */
+/** Records from csv-parse in (fields as bytes), COPY text lines out; counts the rows it passed on. */
 export class CopyLines extends Transform {
   rows = 0
   private pending = ''
   private first = true
+  private titles: (string | undefined)[] = []
   private readonly keep: number[]
 
   constructor(private readonly options: ImportOptions) {
@@ -83,7 +92,23 @@ export class CopyLines extends Transform {
     this.keep = options.columns.flatMap((name, index) => (name === null ? [] : [index]))
   }
 
-  override _transform(record: (string | null)[], _encoding: BufferEncoding, done: TransformCallback): void {
+  /** Refuses the record when one of its fields, kept or skipped, is not UTF-8. */
+  private invalidField(record: Buffer[], row: number | undefined): CsvImportError | undefined {
+    for (let index = 0; index < record.length; index++) {
+      const field = record[index] as Buffer
+      if (isUtf8(field)) continue
+      const message = invalidUtf8Message({
+        row,
+        column: index + 1,
+        title: row === undefined ? undefined : this.titles[index],
+        byte: field[firstInvalidUtf8(field, true) ?? 0] as number,
+      })
+      return new CsvImportError(message, row)
+    }
+    return undefined
+  }
+
+  override _transform(record: Buffer[], _encoding: BufferEncoding, done: TransformCallback): void {
     if (this.first) {
       this.first = false
       if (record.length !== this.options.columns.length) {
@@ -96,15 +121,26 @@ export class CopyLines extends Transform {
         return
       }
       if (this.options.header) {
+        const invalid = this.invalidField(record, undefined)
+        if (invalid) {
+          done(invalid)
+          return
+        }
+        this.titles = record.map((field) => field.toString('utf8') || undefined)
         done()
         return
       }
     }
     this.rows++
+    const invalid = this.invalidField(record, this.rows)
+    if (invalid) {
+      done(invalid)
+      return
+    }
     let line = ''
     for (let i = 0; i < this.keep.length; i++) {
       if (i > 0) line += '\t'
-      line += copyTextField(record[this.keep[i] as number] ?? null)
+      line += copyTextField(record[this.keep[i] as number]?.toString('utf8') ?? null)
     }
     this.pending += `${line}\n`
     if (this.pending.length < CHUNK_CHARS) {
@@ -123,9 +159,43 @@ export class CopyLines extends Transform {
   }
 }
 
-/** csv-parse's reader, without a per-field cast (one costs more than the whole parse): empty fields become NULL later. */
+const UTF8_BOM = Buffer.from([0xef, 0xbb, 0xbf])
+
+/**
+ * Drops a UTF-8 byte order mark at the start of the file. csv-parse's own `bom` option would switch it to decoding
+ * the fields itself, which would turn bytes that are not UTF-8 into U+FFFD before they could be found.
+ */
+export function utf8BomStripper(): Transform {
+  let head: Buffer | undefined = Buffer.alloc(0)
+  return new Transform({
+    transform(chunk: Buffer, _encoding, done) {
+      if (!head) {
+        done(null, chunk)
+        return
+      }
+      head = Buffer.concat([head, chunk])
+      if (head.length < UTF8_BOM.length && UTF8_BOM.subarray(0, head.length).equals(head)) {
+        done()
+        return
+      }
+      const rest = head.subarray(0, UTF8_BOM.length).equals(UTF8_BOM) ? head.subarray(UTF8_BOM.length) : head
+      head = undefined
+      done(null, rest)
+    },
+    flush(done) {
+      if (head?.length) this.push(head)
+      head = undefined
+      done()
+    },
+  })
+}
+
+/**
+ * csv-parse's reader, with fields as bytes (checked and decoded by CopyLines) and without a per-field cast (one
+ * costs more than the whole parse): empty fields become NULL later.
+ */
 export function csvReader() {
-  return parse({ bom: true, max_record_size: MAX_RECORD_BYTES, relax_column_count: false })
+  return parse({ bom: false, encoding: null, max_record_size: MAX_RECORD_BYTES, relax_column_count: false })
 }
 
 export async function importCsv(
@@ -144,14 +214,15 @@ export async function importCsv(
     try {
       const copy = client.query(copyFrom(copyStatement(shape, names)))
       // piped, not put in the pipeline: a failure must not destroy the request (its socket carries the answer)
+      const bom = utf8BomStripper()
       const reader = csvReader()
-      const onBodyError = (error: Error) => reader.destroy(error)
+      const onBodyError = (error: Error) => bom.destroy(error)
       body.once('error', onBodyError)
-      body.pipe(reader)
+      body.pipe(bom)
       try {
-        await pipeline(reader, lines, copy)
+        await pipeline(bom, reader, lines, copy)
       } finally {
-        body.unpipe(reader)
+        body.unpipe(bom)
         body.off('error', onBodyError)
       }
       await client.query('commit')

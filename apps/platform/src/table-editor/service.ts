@@ -1,6 +1,7 @@
 import {
   type CellValue,
   type CountRowsResponse,
+  type CsvFormulaMode,
   type DeleteRowsResponse,
   EXACT_COUNT_MAX_ROWS,
   NO_PRIMARY_KEY_MESSAGE,
@@ -192,6 +193,7 @@ export async function exportRowsLink(
   ctx: AppContext,
   caller: Caller,
   query: Pick<PageQuery, 'sort' | 'filters'>,
+  formulas: CsvFormulaMode,
 ): Promise<ExportLink> {
   const statement = await withTable(ctx, caller, 'read', async (_client, shape) => exportStatement(shape, query))
   // the SQL editor's parameters send lists as JSON: an `in` list goes as Postgres array text instead
@@ -202,7 +204,7 @@ export async function exportRowsLink(
   } catch (error) {
     throw error instanceof SqlQueryError ? badRequest(error.body.message) : error
   }
-  return exportLinks(ctx).issue({ userId: caller.userId, ref: caller.ref, format: 'csv', body })
+  return exportLinks(ctx).issue({ userId: caller.userId, ref: caller.ref, format: 'csv', formulas, body })
 }
 
 /** A Postgres array literal of text elements, each quoted and escaped: a, b "c" gives `{"a","b \"c\""}`. */

@@ -152,3 +152,27 @@ export async function waitFor<T>(
     await new Promise((r) => setTimeout(r, intervalMs))
   }
 }
+
+const operators = new WeakMap<TestPlatform, ApiClient>()
+
+/**
+ * A signed-in instance administrator of the platform, made once per platform: an account marked in the store, as
+ * PGFLEET_ADMIN_EMAIL's user is at start. Tests that need a paid plan have it set this way, as the operator would.
+ */
+export async function operatorClient(t: TestPlatform): Promise<ApiClient> {
+  const known = operators.get(t)
+  if (known) return known
+  const operator = new ApiClient(() => t.baseUrl)
+  const email = `operator-${Date.now()}@pgfleet.test`
+  const signup = await operator.post('/platform/auth/signup', { email, password: 'operator-password' })
+  if (signup.status !== 201) throw new Error(`operator sign-up: ${signup.status} ${JSON.stringify(signup.body)}`)
+  await t.platform.ctx.db.updateTable('users').set({ instance_admin: true }).where('email', '=', email).execute()
+  operators.set(t, operator)
+  return operator
+}
+
+/** Sets an organization's plan as the operator does (an instance administrator, through the API); answers the status. */
+export async function setPlan(t: TestPlatform, slug: string, plan: string): Promise<number> {
+  const operator = await operatorClient(t)
+  return (await operator.put(`/platform/organizations/${slug}/billing/subscription`, { plan })).status
+}

@@ -17,6 +17,7 @@ export function toProfile(user: UserRow): Profile {
     first_name: user.first_name,
     last_name: user.last_name,
     created_at: user.created_at.toISOString(),
+    instance_admin: user.instance_admin,
   }
 }
 
@@ -60,10 +61,14 @@ export async function getUser(db: Db, userId: number): Promise<UserRow> {
   return user
 }
 
-/** PGFLEET_ADMIN_EMAIL/PASSWORD create the first owner when the platform has no user yet. */
+/**
+ * PGFLEET_ADMIN_EMAIL/PASSWORD create the first owner when the platform has no user yet. That user, whenever it was
+ * created, is an instance administrator: it is marked again at every start (its password is never changed here).
+ */
 export async function ensureAdminUser(db: Db, admin: { email: string; password: string } | undefined): Promise<void> {
   if (!admin) return
+  const email = admin.email.trim().toLowerCase()
   const any = await db.selectFrom('users').select('id').limit(1).executeTakeFirst()
-  if (any) return
-  await signUp(db, admin.email.trim().toLowerCase(), admin.password)
+  if (!any) await signUp(db, email, admin.password)
+  await db.updateTable('users').set({ instance_admin: true }).where('email', '=', email).execute()
 }

@@ -2,6 +2,7 @@ import { z } from 'zod'
 import { AccessToken, AccessTokenCreated, CreateAccessTokenBody, Credentials, LoginBody, Profile } from '../auth'
 import { FeatureFlags } from '../feature-flags'
 import { PlatformIsolation } from '../infrastructure'
+import { AddInstanceAdminBody, InstanceAdmin } from '../instance-admins'
 import {
   AddMemberBody,
   AddMemberResponse,
@@ -90,6 +91,30 @@ export const accountApiRoutes = {
     params: ['id'],
     response: EmptyResponse,
     description: 'Revokes a personal access token',
+  },
+  'GET /platform/instance-admins': {
+    method: 'GET',
+    path: '/platform/instance-admins',
+    params: [],
+    response: z.array(InstanceAdmin),
+    description:
+      "The instance administrators, who set organizations' plans (instance administrators only, 403 otherwise)",
+  },
+  'POST /platform/instance-admins': {
+    method: 'POST',
+    path: '/platform/instance-admins',
+    params: [],
+    body: AddInstanceAdminBody,
+    response: InstanceAdmin,
+    description:
+      'Makes an existing user an instance administrator (instance administrators only; 404 for an unknown email)',
+  },
+  'DELETE /platform/instance-admins/{userId}': {
+    method: 'DELETE',
+    path: '/platform/instance-admins/{userId}',
+    params: ['userId'],
+    response: EmptyResponse,
+    description: 'Makes a user an instance administrator no more (instance administrators only, never oneself)',
   },
   'GET /platform/organizations': {
     method: 'GET',
@@ -185,7 +210,7 @@ export const accountApiRoutes = {
     params: ['slug'],
     body: UpdateSubscriptionBody,
     response: Subscription,
-    description: "Changes the organization's plan",
+    description: "Changes the organization's plan (instance administrators only: 403 for its members, 404 for others)",
   },
   'GET /platform/organizations/{slug}/support-requests': {
     method: 'GET',

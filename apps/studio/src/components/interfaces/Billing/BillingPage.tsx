@@ -1,7 +1,6 @@
-import { PermissionAction, PermissionResource } from '@pgfleet/contracts'
 import { useParams, useSearchParams } from 'react-router'
 import { useSubscriptionQuery } from '../../../data/organizations/subscription-query'
-import { useCan } from '../../../lib/use-can'
+import { useProfileQuery } from '../../../data/profile/profile-query'
 import { Alert } from '../../ui/Alert'
 import { Button } from '../../ui/Button'
 import { ErrorState } from '../../ui/ErrorState'
@@ -24,7 +23,8 @@ export function BillingPage() {
   const { slug = '' } = useParams()
   const [searchParams, setSearchParams] = useSearchParams()
   const subscriptionQuery = useSubscriptionQuery({ slug })
-  const { can: canChange } = useCan(PermissionAction.BILLING_WRITE, PermissionResource.SUBSCRIPTIONS, { orgSlug: slug })
+  // plans are the operator's decision: only instance administrators change them, whatever their role here
+  const canChange = useProfileQuery().data?.instance_admin === true
   const panelOpen = isPlanPanelOpen(searchParams)
   const setPanelOpen = (open: boolean) => setSearchParams(withPlanPanel(searchParams, open), { replace: !open })
 
@@ -77,6 +77,11 @@ export function BillingPage() {
           </Tooltip>
         </div>
         <Alert tone="info">{NO_PAYMENT_PROVIDER_NOTICE}</Alert>
+        {!canChange && (
+          <Alert tone="info" data-testid="plan-admin-only">
+            {NO_BILLING_PERMISSION_TOOLTIP}
+          </Alert>
+        )}
       </section>
 
       {subscription.plan.id === 'free' && <FreeLimitMembers slug={slug} />}

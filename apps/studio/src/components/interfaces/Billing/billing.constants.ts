@@ -1,9 +1,10 @@
-import { FREE_PROJECT_LIMIT, type PlanId } from '@pgfleet/contracts'
+import { FREE_PROJECT_LIMIT, PLAN_CHANGE_INSTANCE_ADMIN_ONLY_MESSAGE, type PlanId } from '@pgfleet/contracts'
 
 export const SUBSCRIPTION_SECTION_TITLE = 'Subscription plan'
 export const CURRENT_PLAN_LABEL = 'Current plan'
 export const CHANGE_PLAN_LABEL = 'Change subscription plan'
-export const NO_BILLING_PERMISSION_TOOLTIP = 'You need additional permissions to amend subscriptions'
+/** Plans are the operator's decision: only instance administrators change them, Owners included. */
+export const NO_BILLING_PERMISSION_TOOLTIP = PLAN_CHANGE_INSTANCE_ADMIN_ONLY_MESSAGE
 export const NO_PAYMENT_PROVIDER_NOTICE =
   'pgfleet has no payment provider: nothing is charged, and a plan change takes effect at once.'
 export const PLAN_PANEL_TITLE = 'Change subscription plan'

@@ -115,6 +115,11 @@ function CustomDomainBody({
               {message}
             </p>
           ))}
+          {details.claim_expires_at && (
+            <p className="text-xs text-neutral-500" data-testid="custom-domain-claim-expiry">
+              {T.CUSTOM_DOMAIN_CLAIM_NOTE(new Date(details.claim_expires_at).toLocaleString())}
+            </p>
+          )}
         </div>
       )}
       {stage === 'verified' && <p className="text-sm text-neutral-700">{T.CUSTOM_DOMAIN_VERIFIED_TEXT}</p>}

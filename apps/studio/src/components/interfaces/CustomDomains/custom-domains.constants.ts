@@ -12,6 +12,8 @@ export const CUSTOM_DOMAIN_REMOVE_LABEL = 'Remove'
 export const CUSTOM_DOMAIN_DNS_INTRO = 'Add these two DNS records at your DNS provider, then select Verify.'
 export const CUSTOM_DOMAIN_CNAME_LABEL = (hostname: string) => `CNAME record for ${hostname}`
 export const CUSTOM_DOMAIN_TXT_LABEL = (name: string) => `TXT record ${name}`
+export const CUSTOM_DOMAIN_CLAIM_NOTE = (expiresAt: string) =>
+  `Until its TXT record is found, this hostname is only claimed: another project that proves it first gets it, and this claim ends on ${expiresAt}.`
 export const CUSTOM_DOMAIN_VERIFIED_TEXT =
   'The domain is verified. Activate it to serve the project from it; the platform URL keeps working.'
 export const CUSTOM_DOMAIN_ACTIVE_TEXT = (hostname: string) => `The project's APIs are served at https://${hostname}.`

@@ -1,4 +1,4 @@
-import type { QueryResultSet } from '@pgfleet/contracts'
+import { CSV_RAW_EXPORT_HINT, CSV_RAW_EXPORT_LABEL, type CsvFormulaMode, type QueryResultSet } from '@pgfleet/contracts'
 import { useEffect, useState } from 'react'
 import { toast } from 'sonner'
 import { getErrorMessage } from '../../../data/fetcher'
@@ -184,9 +184,9 @@ export function ResultsPanel({
   const cappedByServer = notices?.serverCap
   const rowCount = entry?.response ? rowResultSets(entry.response).reduce((sum, set) => sum + set.rows.length, 0) : 0
 
-  const exportAs = (format: QueryExportFormat) => {
+  const exportAs = (format: QueryExportFormat, formulas: CsvFormulaMode = 'escape') => {
     if (!entry) return
-    exportMutation.mutate({ ref: projectRef, format, query: entry.sql, parameters: entry.parameters })
+    exportMutation.mutate({ ref: projectRef, format, formulas, query: entry.sql, parameters: entry.parameters })
   }
 
   return (
@@ -239,9 +239,23 @@ export function ResultsPanel({
               variant="ghost"
               className="h-6 text-xs"
               onClick={() => exportAs('csv')}
-              loading={exportMutation.isPending && exportMutation.variables?.format === 'csv'}
+              loading={
+                exportMutation.isPending &&
+                exportMutation.variables?.format === 'csv' &&
+                exportMutation.variables.formulas === 'escape'
+              }
             >
               {EXPORT_CSV_LABEL}
+            </Button>
+            <Button
+              size="sm"
+              variant="ghost"
+              className="h-6 text-xs"
+              title={CSV_RAW_EXPORT_HINT}
+              onClick={() => exportAs('csv', 'keep')}
+              loading={exportMutation.isPending && exportMutation.variables?.formulas === 'keep'}
+            >
+              {CSV_RAW_EXPORT_LABEL}
             </Button>
             <Button
               size="sm"

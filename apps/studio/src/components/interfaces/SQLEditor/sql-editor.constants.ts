@@ -73,6 +73,8 @@ export const COPY_CELL_LABEL = 'Copy cell'
 export const VIEW_CELL_LABEL = 'View cell'
 export const CELL_VIEW_TOGGLE = { view: 'View', markdown: 'Markdown' } as const
 export const QUERY_CANCELLED_MESSAGE = 'The query was cancelled'
+/** SQLSTATE of a write refused in a read-only transaction. */
+export const READ_ONLY_SQL_TRANSACTION = '25006'
 export const SAVE_AS_SNIPPET_LABEL = 'Save as snippet'
 export const SHARED_BY_OTHER_NOTICE = (owner: string) =>
   `This query is shared by ${owner || 'another member'}. You can run and change it here, but only its owner can save it.`

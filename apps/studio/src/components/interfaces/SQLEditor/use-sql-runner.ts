@@ -10,7 +10,7 @@ import { executeSql, queryErrorDetails } from '../../../data/sql/execute-sql-mut
 import { cancelQuery } from '../../../data/sql/query-cancel-mutation'
 import { uuidv4 } from '../../../lib/uuid'
 import { type ResultEntry, setRunning, useSqlEditorStore } from '../../../state/sql-editor-store'
-import { FAILED_TO_EXECUTE_SQL, QUERY_CANCELLED_MESSAGE } from './sql-editor.constants'
+import { FAILED_TO_EXECUTE_SQL, QUERY_CANCELLED_MESSAGE, READ_ONLY_SQL_TRANSACTION } from './sql-editor.constants'
 import { type RunConfirmation, runConfirmation } from './sql-editor.utils'
 
 /** Lists that live on the same catalog entries as a changed list: a new table can be a view's or a key's. */
@@ -48,7 +48,8 @@ export type RunRequest = {
 /**
  * Runs SQL the way the editor, the query card and the assistant all do: bind the parameters, parse once
  * (SQL that does not parse is answered with its syntax error, never run), ask before anything that is not a
- * plain read, run with an id that can be cancelled, then refresh the
+ * plain read, run what nobody confirmed in a read-only transaction (and ask if it tried to write anyway), run
+ * with an id that can be cancelled, then refresh the
  * metadata lists the SQL changed. The SQL analyser loads on first use, never with the page.
  */
 export function useSqlRunner(projectRef: string | undefined) {
@@ -110,24 +111,41 @@ export function useSqlRunner(projectRef: string | undefined) {
         if (readOnlyFunctions) safety = analyzer.analyzeSafety(parsed, { readOnlyFunctions })
       }
       if (safety.reason === 'empty') return undefined
+      let confirmed = false
       if (!safety.safe) {
         if (onlyIfSafe) return undefined
-        const confirmed = await ask(runConfirmation(safety.reason, analyzer.destructiveStatements(parsed)))
+        confirmed = await ask(runConfirmation(safety.reason, analyzer.destructiveStatements(parsed)))
         if (!confirmed) return undefined
       }
 
       const queryId = uuidv4()
       const abort = new AbortController()
-      setRunning(key, { queryId, abort, startedAt: performance.now() })
-      try {
-        const response: RunQueryResponse = await executeSql({
+      const send = (readOnly: boolean) =>
+        executeSql({
           ref: projectRef,
           query: sql,
           parameters,
           rowLimit: rowLimit > 0 ? rowLimit : undefined,
+          readOnly,
           queryId,
           signal: abort.signal,
         })
+      setRunning(key, { queryId, abort, startedAt: performance.now() })
+      try {
+        let response: RunQueryResponse
+        try {
+          // SQL nobody confirmed runs read-only whatever the analysis said: a view's query, a domain's CHECK or a
+          // cast's function can write, and the parser cannot see them
+          response = await send(!confirmed)
+        } catch (error) {
+          if (confirmed || queryErrorDetails(error)?.code !== READ_ONLY_SQL_TRANSACTION) throw error
+          // it tried to write and wrote nothing: a card running by itself leaves it to the user, a user is asked
+          if (onlyIfSafe) return undefined
+          setRunning(key, undefined)
+          if (!(await ask(runConfirmation('write', [])))) return undefined
+          setRunning(key, { queryId, abort, startedAt: performance.now() })
+          response = await send(false)
+        }
         const lists = new Set<PgMetaList>()
         for (const list of analyzer.invalidatedLists(parsed)) {
           lists.add(list)

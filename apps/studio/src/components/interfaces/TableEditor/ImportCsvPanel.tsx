@@ -1,4 +1,4 @@
-import type { CsvCellProblem, CsvField, PgColumn } from '@pgfleet/contracts'
+import { type CsvCellProblem, type CsvField, invalidUtf8Message, type PgColumn } from '@pgfleet/contracts'
 import { useId, useMemo, useRef, useState } from 'react'
 import { getErrorMessage } from '../../../data/fetcher'
 import { failedRowOf, useImportCsvMutation } from '../../../data/table-rows/import-csv-mutation'
@@ -12,6 +12,7 @@ import {
   type CsvHead,
   importableColumns,
   initialMapping,
+  invalidUtf8Of,
   PREVIEW_SHOWN_ROWS,
   previewProblems,
   previewRows,
@@ -30,6 +31,7 @@ import {
   IMPORT_HEADER_LABEL,
   IMPORT_MAPPING_TITLE,
   IMPORT_NO_MAPPING,
+  IMPORT_NOT_UTF8_TITLE,
   IMPORT_PREVIEW_CLEAN,
   IMPORT_PREVIEW_PROBLEMS,
   IMPORT_PREVIEW_TITLE,
@@ -139,6 +141,9 @@ export function ImportCsvPanel({
   const mapped = mapping.filter((name): name is string => name !== null)
   const unmappedRequired = requiredColumns(columns).filter((column) => !mapped.includes(column.name))
   const targets = importableColumns(columns)
+  // a file that is not UTF-8 would be imported with U+FFFD in place of its text: it is refused, and the panel keeps
+  // the file and the choices made so the user can fix the file and pick it again
+  const invalidUtf8 = head ? invalidUtf8Of(head, header) : undefined
 
   const pick = async (picked: File | undefined) => {
     setFile(picked)
@@ -191,7 +196,7 @@ export function ImportCsvPanel({
             variant="primary"
             onClick={start}
             loading={importing.isPending}
-            disabled={!head || mapped.length === 0 || importing.isPending}
+            disabled={!head || mapped.length === 0 || importing.isPending || invalidUtf8 !== undefined}
           >
             {problems.length > 0 || unmappedRequired.length > 0 ? IMPORT_ANYWAY_LABEL : IMPORT_CSV_LABEL}
           </Button>
@@ -213,6 +218,11 @@ export function ImportCsvPanel({
           />
         </div>
         {readError && <Alert tone="error">{readError}</Alert>}
+        {invalidUtf8 && (
+          <Alert tone="error" data-testid="import-encoding-error" title={IMPORT_NOT_UTF8_TITLE}>
+            {invalidUtf8Message(invalidUtf8)}
+          </Alert>
+        )}
         {head && preview && (
           <>
             <Checkbox

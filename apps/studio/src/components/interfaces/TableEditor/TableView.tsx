@@ -1,5 +1,7 @@
 import {
   type CellValue,
+  CSV_RAW_EXPORT_HINT,
+  CSV_RAW_EXPORT_LABEL,
   NO_PRIMARY_KEY_MESSAGE,
   PermissionAction,
   PermissionResource,
@@ -201,11 +203,20 @@ export function TableView({
           />
           <Button
             size="sm"
-            loading={exportCsv.isPending}
+            loading={exportCsv.isPending && exportCsv.variables?.formulas !== 'keep'}
             onClick={() => exportCsv.mutate({ ref: projectRef, tableId, sort, filters })}
           >
             <Download className="size-4" aria-hidden="true" />
             {EXPORT_CSV_LABEL}
+          </Button>
+          <Button
+            size="sm"
+            variant="ghost"
+            title={CSV_RAW_EXPORT_HINT}
+            loading={exportCsv.isPending && exportCsv.variables?.formulas === 'keep'}
+            onClick={() => exportCsv.mutate({ ref: projectRef, tableId, sort, filters, formulas: 'keep' })}
+          >
+            {CSV_RAW_EXPORT_LABEL}
           </Button>
           <Button
             size="sm"

@@ -4,6 +4,8 @@ import {
   type CsvTargetColumn,
   checkCsvRows,
   defaultCsvMapping,
+  findInvalidUtf8InCsv,
+  type InvalidUtf8,
   type PgColumn,
   parseCsv,
 } from '@pgfleet/contracts'
@@ -21,16 +23,27 @@ export interface CsvHead {
   rest: CsvField[][]
   /** the whole file was read (it is smaller than PREVIEW_BYTES) */
   whole: boolean
+  /** where the part read stops being UTF-8, numbered as the import would with and without a header */
+  invalidUtf8?: { header: InvalidUtf8; noHeader: InvalidUtf8 }
 }
 
-/** The start of the file, parsed. A record cut by the end of the part read is left out. */
+/**
+ * The start of the file, parsed. A record cut by the end of the part read is left out. Bytes that are not UTF-8
+ * show as U+FFFD in the preview, and `invalidUtf8` says where the first one is (the import refuses the file).
+ */
 export async function readCsvHead(file: Blob): Promise<CsvHead> {
   const whole = file.size <= PREVIEW_BYTES
-  const text = await file.slice(0, PREVIEW_BYTES).text()
-  const { rows } = parseCsv(text, PREVIEW_CHECKED_ROWS + 1, whole)
+  const bytes = new Uint8Array(await file.slice(0, PREVIEW_BYTES).arrayBuffer())
+  const { rows } = parseCsv(new TextDecoder().decode(bytes), PREVIEW_CHECKED_ROWS + 1, whole)
   const [first = [], ...rest] = rows
-  return { first, rest, whole }
+  const header = findInvalidUtf8InCsv(bytes, whole, true)
+  const noHeader = findInvalidUtf8InCsv(bytes, whole, false)
+  return { first, rest, whole, invalidUtf8: header && noHeader ? { header, noHeader } : undefined }
 }
+
+/** Where the file stops being UTF-8, numbered for the header choice, or undefined when the part read is UTF-8. */
+export const invalidUtf8Of = (head: CsvHead, header: boolean): InvalidUtf8 | undefined =>
+  header ? head.invalidUtf8?.header : head.invalidUtf8?.noHeader
 
 /** The columns a file can fill: generated ones are computed by the database. */
 export const importableColumns = (columns: PgColumn[]) => columns.filter((column) => !column.is_generated)

@@ -93,6 +93,7 @@ export const IMPORT_PREVIEW_CLEAN = (rows: number) =>
 export const IMPORT_PREVIEW_PROBLEMS = (problems: number, rows: number) =>
   `${problems} ${problems === 1 ? 'value' : 'values'} in the first ${rows} rows would be refused (marked in red). The import would stop at the first one.`
 export const IMPORT_FILE_UNREADABLE = (message: string) => `Could not read the file: ${message}`
+export const IMPORT_NOT_UTF8_TITLE = 'This file is not UTF-8: it cannot be imported as it is'
 export const IMPORT_SENDING = (percent: number) => `Sending the file… ${percent}%`
 export const IMPORT_WRITING = 'Writing the last rows…'
 export const IMPORT_FAILED_ROW = (row: number) => `Row ${row} was refused: nothing was imported`

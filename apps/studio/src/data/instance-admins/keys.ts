@@ -1,0 +1,4 @@
+export const instanceAdminKeys = {
+  all: ['instance-admins'] as const,
+  list: () => [...instanceAdminKeys.all, 'list'] as const,
+}
