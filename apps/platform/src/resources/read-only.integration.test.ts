@@ -1,4 +1,4 @@
-import { BYTES_PER_GB, type ProjectDisk, READ_ONLY_DISK_PERCENT } from '@pgfleet/contracts'
+import { BYTES_PER_GB, type ProjectDisk, READ_ONLY_DISK_PERCENT, READ_ONLY_MODE_HINT } from '@pgfleet/contracts'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
@@ -146,4 +146,67 @@ describe('read-only mode', () => {
       await client.end()
     }
   }, 400_000)
+
+  it('holds against the tenant: ALTER DATABASE/ROLE SET are removed, and the data API writes READ ONLY', async () => {
+    const client = await f.connect()
+    const keys = (await f.owner.get<{ name: string; api_key: string }[]>(`/v1/projects/${f.project.ref}/api-keys`)).body
+    const service = keys.find((key) => key.name === 'service_role')?.api_key ?? ''
+    const rest = (path: string, body: unknown) =>
+      fetch(`${f.t.baseUrl}/p/${f.project.ref}/rest/v1/${path}`, {
+        method: 'POST',
+        headers: { apikey: service, authorization: `Bearer ${service}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    try {
+      await client.query('create table notes (id int primary key)')
+      // the tenant's way to make the data API's pooled session default to read-write
+      await client.query(
+        `create function unlock() returns text language sql
+         as $$ select set_config('default_transaction_read_only', 'off', false) $$`,
+      )
+      expect((await rest('notes', { id: 1 })).status).toBe(201)
+      for (let attempt = 0; attempt < 5 && !(await disk()).is_readonly_mode_enabled; attempt++) {
+        await setDiskSize(await sizeForUse(99))
+      }
+      await waitFor(disk, (d) => d.is_readonly_mode_enabled, 5_000)
+
+      // attack 1: database- and role-level overrides of the setting, which new sessions take over the server's
+      // (this session's own SET cannot be taken from it: the disk ceiling deals with sessions that go on writing)
+      await client.query('set default_transaction_read_only = off')
+      await client.query('alter database postgres set default_transaction_read_only = off')
+      await client.query('alter role postgres set default_transaction_read_only = off')
+      await client.query('reset default_transaction_read_only')
+      // the next sampling rounds remove them
+      await waitFor(
+        async () => {
+          const fresh = await f.connect()
+          try {
+            return (await fresh.query<{ v: string }>("select current_setting('default_transaction_read_only') as v"))
+              .rows[0]?.v
+          } finally {
+            await fresh.end()
+          }
+        },
+        (value) => value === 'on',
+        10_000,
+      )
+      const fresh = await f.connect()
+      await expect(fresh.query('create table t3 (a int)')).rejects.toMatchObject({ code: READ_ONLY_ERROR })
+      await fresh.end()
+
+      // attack 2: through the data API, a function switches its pooled session's default to read-write
+      await waitFor(
+        async () => (await rest('rpc/unlock', {})).status,
+        (status) => status === 200,
+        5_000,
+      )
+      const write = await rest('notes', { id: 2 })
+      expect(write.status).toBe(405)
+      expect(await write.json()).toMatchObject({ code: READ_ONLY_ERROR, hint: READ_ONLY_MODE_HINT })
+      expect((await client.query('select count(*)::int as n from notes')).rows[0]).toEqual({ n: 1 })
+    } finally {
+      await client.end()
+      await setDiskSize(((await disk()).used_bytes ?? 0) / 0.5 / BYTES_PER_GB)
+    }
+  }, 120_000)
 })

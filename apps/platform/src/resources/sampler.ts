@@ -178,11 +178,13 @@ export class ResourceSampler {
 
   /**
    * Read-only from READ_ONLY_DISK_PERCENT up, lifted below it. The server is changed before the row, and the first
-   * round of each process applies the state whatever the row says, so a crash in between is repaired.
+   * round of each process applies the state whatever the row says, so a crash in between is repaired. While the
+   * mode lasts it is applied again at every round: that removes the per-database and per-role overrides a tenant
+   * made since (`ALTER DATABASE ... SET default_transaction_read_only = off`).
    */
   private async applyReadOnly(project: SampledProject, usedBytes: number, sizeBytes: number): Promise<boolean> {
     const wanted = (usedBytes / sizeBytes) * 100 >= READ_ONLY_DISK_PERCENT
-    if (wanted === project.readonly_mode_enabled && this.applied.has(project.ref)) return wanted
+    if (!wanted && !project.readonly_mode_enabled && this.applied.has(project.ref)) return wanted
     await this.ctx.driver.setProjectReadOnly(project.ref, wanted)
     this.applied.add(project.ref)
     if (wanted !== project.readonly_mode_enabled) {
