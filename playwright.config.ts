@@ -64,6 +64,8 @@ export default defineConfig({
         PGFLEET_LOG_LEVEL: 'warn',
         // every journey signs a new user up
         PGFLEET_SIGNUP: 'open',
+        // every journey signs its users up from this one address
+        PGFLEET_SIGNUPS_PER_ADDRESS_PER_HOUR: '10000',
         // reports.spec drags query cards into reports, which needs this flag
         PGFLEET_FEATURE_FLAGS: process.env.PGFLEET_FEATURE_FLAGS ?? '{"reportsV2":true}',
         // no platform-wide model key (a new organization sees 'OpenAI API key not set'); the assistant journeys set
