@@ -1,4 +1,10 @@
-import { BYTES_PER_GB, type ProjectDisk, READ_ONLY_DISK_PERCENT, READ_ONLY_MODE_HINT } from '@pgfleet/contracts'
+import {
+  BYTES_PER_GB,
+  DISK_CEILING_PERCENT,
+  type ProjectDisk,
+  READ_ONLY_DISK_PERCENT,
+  READ_ONLY_MODE_HINT,
+} from '@pgfleet/contracts'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
@@ -209,4 +215,65 @@ describe('read-only mode', () => {
       await setDiskSize(((await disk()).used_bytes ?? 0) / 0.5 / BYTES_PER_GB)
     }
   }, 120_000)
+
+  it('past the disk ceiling a session that lifted read-only for itself is ended, and the SQL editor frees space with DROP or TRUNCATE only', async () => {
+    const client = await f.connect()
+    const editor = (query: string) =>
+      f.owner.post<{ message?: string; code?: string }>(`/platform/pg-meta/${f.project.ref}/query`, { query })
+    let ended: unknown = null
+    try {
+      await client.query('create table hog (id int, pad text)')
+      await client.query('alter table hog alter column pad set storage external')
+      for (let attempt = 0; attempt < 5 && !(await disk()).is_readonly_mode_enabled; attempt++) {
+        await setDiskSize(await sizeForUse(99))
+      }
+      await waitFor(disk, (d) => d.is_readonly_mode_enabled, 5_000)
+
+      // the editor runs other SQL read-only, whatever the session sets
+      expect((await editor('insert into hog values (0, null)')).status).toBe(400)
+      const lifted = await editor("set default_transaction_read_only = off; insert into hog values (0, 'x')")
+      expect(lifted.status).toBe(400)
+
+      // the tenant's own session lifts the mode for itself and writes on: 1 MB a statement
+      await client.query('set default_transaction_read_only = off')
+      for (let id = 1; id < 3_200 && ended === null; id += 16) {
+        await client
+          .query(`insert into hog select g, repeat(md5(g::text), 2048) from generate_series($1::int, $1::int + 15) g`, [
+            id,
+          ])
+          .catch((error: unknown) => {
+            ended = error
+          })
+      }
+      // ended by the platform once a sample found the disk past the ceiling (a checkpoint may give some back later)
+      expect(ended).not.toBeNull()
+      const samples = await f.t.platform.ctx.db
+        .selectFrom('resource_samples')
+        .select(['disk_used_bytes', 'disk_size_bytes'])
+        .where('project_id', '=', f.project.id)
+        .execute()
+      const highest = Math.max(...samples.map((s) => (Number(s.disk_used_bytes) / Number(s.disk_size_bytes)) * 100))
+      expect(highest).toBeGreaterThanOrEqual(DISK_CEILING_PERCENT)
+
+      // the way out: the SQL editor runs a query made only of DROP and TRUNCATE read-write
+      expect((await editor('truncate hog')).status).toBeLessThan(300)
+      const platform = await f.connectAsPlatform()
+      const bytes = await platform.query<{ n: string }>("select pg_total_relation_size('public.hog') as n")
+      await platform.end()
+      expect(Number(bytes.rows[0]?.n)).toBeLessThan(64 * 1024)
+      // this disk size is below what the project's WAL alone keeps (two 16 MB segments): grow it to get out
+      await setDiskSize(((await disk()).used_bytes ?? 0) / 0.5 / BYTES_PER_GB)
+      expect((await disk()).is_readonly_mode_enabled).toBe(false)
+      const fresh = await waitFor(
+        () => f.connect().catch(() => null),
+        (c) => c !== null,
+        10_000,
+      )
+      await fresh?.query('insert into hog values (1, null)')
+      await fresh?.end()
+    } finally {
+      await client.end().catch(() => {})
+      await setDiskSize(((await disk()).used_bytes ?? 0) / 0.5 / BYTES_PER_GB)
+    }
+  }, 180_000)
 })
