@@ -174,8 +174,10 @@ export class ResourceSampler {
       })
       .execute()
     ctx.usage.stored(usage, project.ref)
+    // the state the round found: a burst that crossed both levels since the last round gets the read-only error first
+    const wasReadOnly = project.readonly_mode_enabled
     const readOnly = await this.applyReadOnly(project, reading.disk.totalBytes, diskSizeBytes)
-    await this.applyCeiling(project, reading.disk.totalBytes, diskSizeBytes)
+    await this.applyCeiling(project, wasReadOnly && readOnly, reading.disk.totalBytes, diskSizeBytes)
     return { ref: project.ref, diskUsedBytes: reading.disk.totalBytes, diskSizeBytes, readOnly }
   }
 
@@ -208,12 +210,18 @@ export class ResourceSampler {
   }
 
   /**
-   * Past DISK_CEILING_PERCENT the project's TCP logins are refused and its TCP sessions ended, at every round while
-   * it lasts (a session that slipped in before the reload is ended at the next). The first round of each process
+   * Past DISK_CEILING_PERCENT, in a project that was already read-only (so its sessions had the read-only error and
+   * wrote on regardless), the project's TCP logins are refused and its TCP sessions ended, at every round while it
+   * lasts (a session that slipped in before the reload is ended at the next). The first round of each process
    * applies the state whatever it was, so a restart cannot leave a project locked out.
    */
-  private async applyCeiling(project: SampledProject, usedBytes: number, sizeBytes: number): Promise<void> {
-    const exceeded = (usedBytes / sizeBytes) * 100 >= DISK_CEILING_PERCENT
+  private async applyCeiling(
+    project: SampledProject,
+    readOnly: boolean,
+    usedBytes: number,
+    sizeBytes: number,
+  ): Promise<void> {
+    const exceeded = readOnly && (usedBytes / sizeBytes) * 100 >= DISK_CEILING_PERCENT
     if (!exceeded && this.ceiling.get(project.ref) === false) return
     const ended = await this.ctx.driver.setProjectWriteCeiling(project.ref, exceeded)
     const before = this.ceiling.get(project.ref)
