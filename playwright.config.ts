@@ -67,6 +67,8 @@ export default defineConfig({
         // the instance administrator: journeys that need a paid plan have it set this way (e2e/support/operator.ts)
         PGFLEET_ADMIN_EMAIL: 'operator@pgfleet.test',
         PGFLEET_ADMIN_PASSWORD: 'e2e-operator-password',
+        // every journey signs its users up from this one address
+        PGFLEET_SIGNUPS_PER_ADDRESS_PER_HOUR: '10000',
         // reports.spec drags query cards into reports, which needs this flag
         PGFLEET_FEATURE_FLAGS: process.env.PGFLEET_FEATURE_FLAGS ?? '{"reportsV2":true}',
         // no platform-wide model key (a new organization sees 'OpenAI API key not set'); the assistant journeys set

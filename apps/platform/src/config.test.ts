@@ -24,6 +24,18 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ PGFLEET_FUNCTIONS_MAX_WORKERS: '0' })).toThrow(/PGFLEET_FUNCTIONS_MAX_WORKERS/)
   })
 
+  it('reads trusted proxies as addresses and CIDR ranges, and refuses anything else', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([])
+    expect(loadConfig({ PGFLEET_TRUSTED_PROXIES: ' 10.0.0.1, 192.168.0.0/16,::1, fd00::/8 ' }).trustedProxies).toEqual([
+      '10.0.0.1',
+      '192.168.0.0/16',
+      '::1',
+      'fd00::/8',
+    ])
+    for (const bad of ['proxy.example.com', '10.0.0.0/33', '10.0.0.1/8/1', '*'])
+      expect(() => loadConfig({ PGFLEET_TRUSTED_PROXIES: bad })).toThrow(/PGFLEET_TRUSTED_PROXIES/)
+  })
+
   it('reads feature flags from JSON', () => {
     const config = loadConfig({
       PGFLEET_FEATURE_FLAGS: '{"disableProjectVersionSelection":true,"proBenefitWording":"variant-a"}',

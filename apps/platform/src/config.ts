@@ -1,4 +1,5 @@
 import { readFileSync } from 'node:fs'
+import { isIP } from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { BYTES_PER_GB } from '@pgfleet/contracts'
@@ -45,6 +46,8 @@ const EnvSchema = z.object({
   PGFLEET_PREVIEW_MAJORS: z.string().default(''),
   PGFLEET_STORAGE_MAX_UPLOAD_BYTES: z.coerce.number().int().min(1).default(52_428_800),
   PGFLEET_SIGNUP: z.enum(['open', 'invite', 'closed']).or(z.literal('')).optional(),
+  PGFLEET_SIGNUPS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().min(1).default(10),
+  PGFLEET_TRUSTED_PROXIES: z.string().default(''),
   PGFLEET_FUNCTIONS_CPU_LIMIT_MS: z.coerce.number().int().min(10).default(2_000),
   PGFLEET_FUNCTIONS_WALL_LIMIT_MS: z.coerce.number().int().min(100).default(150_000),
   PGFLEET_FUNCTIONS_MAX_WORKERS_PER_PROJECT: z.coerce.number().int().min(1).default(8),
@@ -152,6 +155,13 @@ export interface PlatformConfig {
    * URLs tenants set) may reach; everything else internal is refused
    */
   egress: { allow: EgressDestination[] }
+  /** sign-up attempts one client address may make in an hour */
+  signupsPerAddressPerHour: number
+  /**
+   * addresses and CIDR ranges of the reverse proxies in front of the platform: only a request from one of them
+   * has its client address (X-Forwarded-For), protocol and host taken from its forwarding headers
+   */
+  trustedProxies: string[]
   /** git access for branching: file:// repositories (on the platform's own disk) only when allowed; every git run's time limit */
   git: { allowFileUrls: boolean; timeoutMs: number }
   resources: {
@@ -288,6 +298,24 @@ export function workersForMemory(memoryBytes: number): number {
   return Math.max(1, Math.floor((memoryBytes * FUNCTION_WORKERS_MEMORY_SHARE) / FUNCTION_WORKER_MEMORY_BYTES))
 }
 
+/** A comma-separated list of IPv4/IPv6 addresses and CIDR ranges; anything else is refused at start. */
+export function parseTrustedProxies(value: string): string[] {
+  const entries = value
+    .split(',')
+    .map((entry) => entry.trim())
+    .filter(Boolean)
+  for (const entry of entries) {
+    const [address = '', prefix, extra] = entry.split('/')
+    const family = isIP(address)
+    const bits = family === 4 ? 32 : 128
+    const prefixValid = prefix === undefined || (/^\d{1,3}$/.test(prefix) && Number(prefix) <= bits)
+    if (family === 0 || !prefixValid || extra !== undefined) {
+      throw new Error(`PGFLEET_TRUSTED_PROXIES: ${entry} is not an IP address or a CIDR range`)
+    }
+  }
+  return entries
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
   const parsed = EnvSchema.safeParse(env)
   if (!parsed.success) {
@@ -340,6 +368,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     restoreWindowDays: e.PGFLEET_RESTORE_WINDOW_DAYS,
     storageMaxUploadBytes: e.PGFLEET_STORAGE_MAX_UPLOAD_BYTES,
     signup: e.PGFLEET_SIGNUP || undefined,
+    signupsPerAddressPerHour: e.PGFLEET_SIGNUPS_PER_ADDRESS_PER_HOUR,
+    trustedProxies: parseTrustedProxies(e.PGFLEET_TRUSTED_PROXIES),
     functions: {
       cpuTimeMs: e.PGFLEET_FUNCTIONS_CPU_LIMIT_MS,
       wallClockMs: e.PGFLEET_FUNCTIONS_WALL_LIMIT_MS,

@@ -54,7 +54,8 @@ export async function buildServer(ctx: AppContext, logger: FastifyBaseLogger): P
   const app = Fastify({
     loggerInstance: logger,
     bodyLimit: 5 * 1024 * 1024,
-    trustProxy: false,
+    // forwarding headers count only from the operator's own proxies: anyone else could name any client address
+    trustProxy: ctx.config.trustedProxies.length > 0 ? ctx.config.trustedProxies : false,
     // the router refuses a path segment that does not decode (invalid UTF-8) before any hook runs: same answer
     frameworkErrors: (error, request, reply) => {
       const body =

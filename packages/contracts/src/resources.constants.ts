@@ -26,3 +26,13 @@ export const READ_ONLY_DISK_PERCENT = 95
 
 /** The usage page is empty before the first sample. */
 export const USAGE_NO_SAMPLES_MESSAGE = 'No samples yet: the platform samples each running project every few minutes.'
+
+/**
+ * Disk use (of the disk size) past which the project's own sessions are ended and its logins refused, whatever it
+ * set: the hard ceiling behind read-only mode, which a session can lift for itself.
+ */
+export const DISK_CEILING_PERCENT = 110
+
+/** What a project's services answer to a write while the project is read-only (disk nearly full). */
+export const READ_ONLY_MODE_HINT =
+  "The project is read-only because its disk is nearly full: grow its disk, or free space with DROP or TRUNCATE in the dashboard's SQL editor"

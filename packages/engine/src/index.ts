@@ -56,6 +56,7 @@ export { restartCluster } from './cluster/restart'
 export {
   API_ROLES,
   AUTHENTICATOR_ROLE,
+  FIRST_MAJOR_WITH_RESERVED_CONNECTIONS,
   FIRST_MAJOR_WITH_SAFE_CREATEROLE,
   MIGRATION_ROLE,
   PLATFORM_SUPERUSER,
@@ -89,6 +90,7 @@ export type {
   SuperuserLogin,
 } from './cluster/types'
 export { SOCKET_ONLY_PORT } from './cluster/types'
+export { renderCeilingHba, setClusterWriteCeiling } from './cluster/write-ceiling'
 export { COMPUTE_SIZES, type ComputeSettings, type ComputeSize, computeSettings, isComputeSize } from './compute'
 export type { BackupInfo } from './driver/backup-store'
 export { DriverOperationUnsupportedError } from './driver/errors'

@@ -19,6 +19,7 @@ export {
   type SyntaxErrorReport,
   syntaxErrorReport,
 } from './errors'
+export { freesSpaceOnly } from './frees-space'
 export { CACHED_LISTS, type CachedList, invalidatedLists } from './invalidation'
 export {
   type BoundQuery,

@@ -1,4 +1,10 @@
-import { BYTES_PER_GB, type ProjectDisk, READ_ONLY_DISK_PERCENT } from '@pgfleet/contracts'
+import {
+  BYTES_PER_GB,
+  DISK_CEILING_PERCENT,
+  type ProjectDisk,
+  READ_ONLY_DISK_PERCENT,
+  READ_ONLY_MODE_HINT,
+} from '@pgfleet/contracts'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
@@ -98,25 +104,45 @@ describe('read-only mode', () => {
       await expect(other.query('create table t2 (a int)')).rejects.toMatchObject({ code: READ_ONLY_ERROR })
       await other.end()
 
-      // the documented way out: lift it for this session only, free space, and let the platform see it
-      await client.query('set default_transaction_read_only = off')
-      await client.query('truncate filler')
-      await client.query('vacuum')
-      await client.query('reset default_transaction_read_only')
+      // the documented way out: a query of DROP and TRUNCATE only in the SQL editor, and the platform sees it
+      const cleanup = await f.owner.post(`/platform/pg-meta/${f.project.ref}/query`, { query: 'truncate filler' })
+      expect(cleanup.status).toBeLessThan(300)
       const lifted = await waitFor(disk, (d) => !d.is_readonly_mode_enabled, 20_000)
       expect(lifted.used_percent).toBeLessThan(READ_ONLY_DISK_PERCENT)
-      await client.query('insert into filler values (1, $1)', ['back'])
-      expect((await client.query('select pad from filler')).rows).toEqual([{ pad: 'back' }])
+      // a new session: the fill may have overshot the disk ceiling, which ends the project's sessions
+      const again = await waitFor(
+        () => f.connect().catch(() => null),
+        (c) => c !== null,
+        10_000,
+      )
+      await again?.query('insert into filler values (1, $1)', ['back'])
+      expect((await again?.query('select pad from filler'))?.rows).toEqual([{ pad: 'back' }])
+      await again?.end()
       // no restart happened
       expect(await postmasterStart()).toBe(started)
     } finally {
-      await client.end()
+      await client.end().catch(() => {})
     }
   }, 120_000)
 
   it('chaos: 20 times writes run until read-only, then the disk grows; Postgres never restarts, no committed row is lost', async () => {
     const started = await postmasterStart()
-    const client = await f.connect()
+    // a burst may overshoot the disk ceiling after read-only turned on, which ends the session: open a new one then
+    let ended = false
+    const connect = async () => {
+      const fresh = await waitFor(
+        () => f.connect().catch(() => null),
+        (c) => c !== null,
+        10_000,
+      )
+      if (!fresh) throw new Error('no connection')
+      ended = false
+      fresh.on('error', () => {
+        ended = true
+      })
+      return fresh
+    }
+    let client = await connect()
     const committed: number[] = []
     try {
       await client.query('create table ledger (id int primary key, pad text)')
@@ -128,6 +154,10 @@ describe('read-only mode', () => {
         const used = (await disk()).used_bytes ?? 0
         const grown = await setDiskSize((used / 0.95 + 48 * 1024 ** 2) / BYTES_PER_GB)
         expect(grown.is_readonly_mode_enabled).toBe(false)
+        if (ended) {
+          await client.end().catch(() => {})
+          client = await connect()
+        }
         committed.push(...(await writeUntilReadOnly(client, 'ledger', (committed.at(-1) ?? 0) + 1, 8)))
         // the platform's row follows the server; or a checkpoint in read-only mode already freed the WAL of the
         // last writes, measured below the level, and lifted the mode again (which is right: the room is back)
@@ -143,7 +173,134 @@ describe('read-only mode', () => {
       expect(rows.rows[0]).toEqual({ n: committed.length, max: committed.at(-1) })
       expect(await postmasterStart()).toBe(started)
     } finally {
-      await client.end()
+      await client.end().catch(() => {})
     }
   }, 400_000)
+
+  it('holds against the tenant: ALTER DATABASE/ROLE SET are removed, and the data API writes READ ONLY', async () => {
+    // out of read-only mode (and past any ceiling) the test before may have left
+    await setDiskSize(((await disk()).used_bytes ?? 0) / 0.5 / BYTES_PER_GB)
+    const client = await f.connect()
+    const keys = (await f.owner.get<{ name: string; api_key: string }[]>(`/v1/projects/${f.project.ref}/api-keys`)).body
+    const service = keys.find((key) => key.name === 'service_role')?.api_key ?? ''
+    const rest = (path: string, body: unknown) =>
+      fetch(`${f.t.baseUrl}/p/${f.project.ref}/rest/v1/${path}`, {
+        method: 'POST',
+        headers: { apikey: service, authorization: `Bearer ${service}`, 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      })
+    try {
+      await client.query('create table notes (id int primary key)')
+      // the tenant's way to make the data API's pooled session default to read-write
+      await client.query(
+        `create function unlock() returns text language sql
+         as $$ select set_config('default_transaction_read_only', 'off', false) $$`,
+      )
+      expect((await rest('notes', { id: 1 })).status).toBe(201)
+      for (let attempt = 0; attempt < 5 && !(await disk()).is_readonly_mode_enabled; attempt++) {
+        await setDiskSize(await sizeForUse(99))
+      }
+      await waitFor(disk, (d) => d.is_readonly_mode_enabled, 5_000)
+
+      // attack 1: database- and role-level overrides of the setting, which new sessions take over the server's
+      // (this session's own SET cannot be taken from it: the disk ceiling deals with sessions that go on writing)
+      await client.query('set default_transaction_read_only = off')
+      await client.query('alter database postgres set default_transaction_read_only = off')
+      await client.query('alter role postgres set default_transaction_read_only = off')
+      await client.query('reset default_transaction_read_only')
+      // the next sampling rounds remove them
+      await waitFor(
+        async () => {
+          const fresh = await f.connect()
+          try {
+            return (await fresh.query<{ v: string }>("select current_setting('default_transaction_read_only') as v"))
+              .rows[0]?.v
+          } finally {
+            await fresh.end()
+          }
+        },
+        (value) => value === 'on',
+        10_000,
+      )
+      const fresh = await f.connect()
+      await expect(fresh.query('create table t3 (a int)')).rejects.toMatchObject({ code: READ_ONLY_ERROR })
+      await fresh.end()
+
+      // attack 2: through the data API, a function switches its pooled session's default to read-write
+      await waitFor(
+        async () => (await rest('rpc/unlock', {})).status,
+        (status) => status === 200,
+        5_000,
+      )
+      const write = await rest('notes', { id: 2 })
+      expect(write.status).toBe(405)
+      expect(await write.json()).toMatchObject({ code: READ_ONLY_ERROR, hint: READ_ONLY_MODE_HINT })
+      expect((await client.query('select count(*)::int as n from notes')).rows[0]).toEqual({ n: 1 })
+    } finally {
+      await client.end()
+      await setDiskSize(((await disk()).used_bytes ?? 0) / 0.5 / BYTES_PER_GB)
+    }
+  }, 120_000)
+
+  it('past the disk ceiling a session that lifted read-only for itself is ended, and the SQL editor frees space with DROP or TRUNCATE only', async () => {
+    await setDiskSize(((await disk()).used_bytes ?? 0) / 0.5 / BYTES_PER_GB)
+    const client = await f.connect()
+    const editor = (query: string) =>
+      f.owner.post<{ message?: string; code?: string }>(`/platform/pg-meta/${f.project.ref}/query`, { query })
+    let ended: unknown = null
+    try {
+      await client.query('create table hog (id int, pad text)')
+      await client.query('alter table hog alter column pad set storage external')
+      for (let attempt = 0; attempt < 5 && !(await disk()).is_readonly_mode_enabled; attempt++) {
+        await setDiskSize(await sizeForUse(99))
+      }
+      await waitFor(disk, (d) => d.is_readonly_mode_enabled, 5_000)
+
+      // the editor runs other SQL read-only, whatever the session sets
+      expect((await editor('insert into hog values (0, null)')).status).toBe(400)
+      const lifted = await editor("set default_transaction_read_only = off; insert into hog values (0, 'x')")
+      expect(lifted.status).toBe(400)
+
+      // the tenant's own session lifts the mode for itself and writes on: 1 MB a statement
+      await client.query('set default_transaction_read_only = off')
+      for (let id = 1; id < 3_200 && ended === null; id += 16) {
+        await client
+          .query(`insert into hog select g, repeat(md5(g::text), 2048) from generate_series($1::int, $1::int + 15) g`, [
+            id,
+          ])
+          .catch((error: unknown) => {
+            ended = error
+          })
+      }
+      // ended by the platform once a sample found the disk past the ceiling (a checkpoint may give some back later)
+      expect(ended).not.toBeNull()
+      const samples = await f.t.platform.ctx.db
+        .selectFrom('resource_samples')
+        .select(['disk_used_bytes', 'disk_size_bytes'])
+        .where('project_id', '=', f.project.id)
+        .execute()
+      const highest = Math.max(...samples.map((s) => (Number(s.disk_used_bytes) / Number(s.disk_size_bytes)) * 100))
+      expect(highest).toBeGreaterThanOrEqual(DISK_CEILING_PERCENT)
+
+      // the way out: the SQL editor runs a query made only of DROP and TRUNCATE read-write
+      expect((await editor('truncate hog')).status).toBeLessThan(300)
+      const platform = await f.connectAsPlatform()
+      const bytes = await platform.query<{ n: string }>("select pg_total_relation_size('public.hog') as n")
+      await platform.end()
+      expect(Number(bytes.rows[0]?.n)).toBeLessThan(64 * 1024)
+      // this disk size is below what the project's WAL alone keeps (two 16 MB segments): grow it to get out
+      await setDiskSize(((await disk()).used_bytes ?? 0) / 0.5 / BYTES_PER_GB)
+      expect((await disk()).is_readonly_mode_enabled).toBe(false)
+      const fresh = await waitFor(
+        () => f.connect().catch(() => null),
+        (c) => c !== null,
+        10_000,
+      )
+      await fresh?.query('insert into hog values (1, null)')
+      await fresh?.end()
+    } finally {
+      await client.end().catch(() => {})
+      await setDiskSize(((await disk()).used_bytes ?? 0) / 0.5 / BYTES_PER_GB)
+    }
+  }, 180_000)
 })

@@ -1,4 +1,4 @@
-import { READ_ONLY_DISK_PERCENT } from '@pgfleet/contracts'
+import { DISK_CEILING_PERCENT, READ_ONLY_DISK_PERCENT } from '@pgfleet/contracts'
 import { directoryUsage, type ProjectResourceReading } from '@pgfleet/engine'
 import type { AppContext } from '../context'
 import { projectStorageDir } from '../storage/paths'
@@ -32,6 +32,8 @@ export class ResourceSampler {
   private readonly previous = new Map<string, ProjectResourceReading>()
   /** Projects whose read-only state was applied to the server since this process started. */
   private readonly applied = new Set<string>()
+  /** Projects whose disk ceiling state was applied since this process started, and whether they are past it. */
+  private readonly ceiling = new Map<string, boolean>()
   private running: Promise<SampleOutcome[]> = Promise.resolve([])
 
   constructor(private readonly ctx: AppContext) {}
@@ -172,17 +174,22 @@ export class ResourceSampler {
       })
       .execute()
     ctx.usage.stored(usage, project.ref)
+    // the state the round found: a burst that crossed both levels since the last round gets the read-only error first
+    const wasReadOnly = project.readonly_mode_enabled
     const readOnly = await this.applyReadOnly(project, reading.disk.totalBytes, diskSizeBytes)
+    await this.applyCeiling(project, wasReadOnly && readOnly, reading.disk.totalBytes, diskSizeBytes)
     return { ref: project.ref, diskUsedBytes: reading.disk.totalBytes, diskSizeBytes, readOnly }
   }
 
   /**
    * Read-only from READ_ONLY_DISK_PERCENT up, lifted below it. The server is changed before the row, and the first
-   * round of each process applies the state whatever the row says, so a crash in between is repaired.
+   * round of each process applies the state whatever the row says, so a crash in between is repaired. While the
+   * mode lasts it is applied again at every round: that removes the per-database and per-role overrides a tenant
+   * made since (`ALTER DATABASE ... SET default_transaction_read_only = off`).
    */
   private async applyReadOnly(project: SampledProject, usedBytes: number, sizeBytes: number): Promise<boolean> {
     const wanted = (usedBytes / sizeBytes) * 100 >= READ_ONLY_DISK_PERCENT
-    if (wanted === project.readonly_mode_enabled && this.applied.has(project.ref)) return wanted
+    if (!wanted && !project.readonly_mode_enabled && this.applied.has(project.ref)) return wanted
     await this.ctx.driver.setProjectReadOnly(project.ref, wanted)
     this.applied.add(project.ref)
     if (wanted !== project.readonly_mode_enabled) {
@@ -200,6 +207,35 @@ export class ResourceSampler {
         })
     }
     return wanted
+  }
+
+  /**
+   * Past DISK_CEILING_PERCENT, in a project that was already read-only (so its sessions had the read-only error and
+   * wrote on regardless), the project's TCP logins are refused and its TCP sessions ended, at every round while it
+   * lasts (a session that slipped in before the reload is ended at the next). The first round of each process
+   * applies the state whatever it was, so a restart cannot leave a project locked out.
+   */
+  private async applyCeiling(
+    project: SampledProject,
+    readOnly: boolean,
+    usedBytes: number,
+    sizeBytes: number,
+  ): Promise<void> {
+    const exceeded = readOnly && (usedBytes / sizeBytes) * 100 >= DISK_CEILING_PERCENT
+    if (!exceeded && this.ceiling.get(project.ref) === false) return
+    const ended = await this.ctx.driver.setProjectWriteCeiling(project.ref, exceeded)
+    const before = this.ceiling.get(project.ref)
+    this.ceiling.set(project.ref, exceeded)
+    if (exceeded || before === true) {
+      this.ctx.log
+        .child({ component: 'resources' })
+        .warn(exceeded ? 'disk ceiling passed: tenant sessions ended, logins refused' : 'disk ceiling lifted', {
+          ref: project.ref,
+          usedBytes,
+          sizeBytes,
+          ended,
+        })
+    }
   }
 
   private diskSize(project: SampledProject): number {

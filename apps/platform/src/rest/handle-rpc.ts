@@ -35,7 +35,10 @@ export async function callFunction(ctx: RequestContext, fnName: string): Promise
   if (!viaQuery && !bodyIsObject) throw invalidBody('The body of a function call must be a JSON object')
   const range = parseRangeHeader(header(ctx.req, 'range'))
 
-  const options = { readOnly: viaQuery, singleBatch: ctx.prefs.count !== 'planned' && ctx.prefs.count !== 'estimated' }
+  const options = {
+    readOnly: viaQuery || ctx.readOnlyMode,
+    singleBatch: ctx.prefs.count !== 'planned' && ctx.prefs.count !== 'estimated',
+  }
   const commit = ctx.prefs.tx !== 'rollback'
   const applied = () => appliedPreferences(ctx.prefs, maxAffectedApplied(ctx.prefs))
   return inProjectTransaction(ctx.db, ctx.auth, ctx.meta, options, async (client, initial) => {

@@ -98,7 +98,7 @@ export async function writeTable(ctx: RequestContext, name: string): Promise<Res
   const rows = method === 'POST' ? bodyRows(body) : []
   const representation = ctx.prefs.return === 'representation'
 
-  const options = { readOnly: false, singleBatch: true }
+  const options = { readOnly: ctx.readOnlyMode, singleBatch: true }
   return inProjectTransaction(ctx.db, ctx.auth, ctx.meta, options, async (client, initial) => {
     const { schema, relation } = await findRelation(ctx, client, initial, name)
     const shape = shapeOfRelation(relation)

@@ -1,3 +1,4 @@
+import { READ_ONLY_MODE_HINT } from '@pgfleet/contracts'
 import { authenticate, type RequestAuth } from './auth'
 import { fromPgError, isUpgradeSwitchoverFailure, RestError, upgradeSwitchoverError } from './errors'
 import { inProjectTransaction } from './executor'
@@ -14,6 +15,7 @@ import { appliedPreferences, CONTENT_TYPES, type RestResponse } from './respond'
 export async function handleRestRequest(deps: RestDeps, req: RestRequest): Promise<RestResponse> {
   let anonymous = true
   let upgrading = false
+  let readOnlyMode = false
   try {
     const entry = await deps.directory.get(req.ref)
     if (!entry) throw new RestError(404, 'PGRST125', `Project ${req.ref} not found`)
@@ -22,6 +24,7 @@ export async function handleRestRequest(deps: RestDeps, req: RestRequest): Promi
     anonymous = auth.role === 'anon'
     // an upgrade keeps the old cluster serving on the project's port until its switchover
     upgrading = entry.status === 'UPGRADING'
+    readOnlyMode = entry.readOnlyMode
     if ((entry.status !== 'ACTIVE_HEALTHY' && !upgrading) || entry.port === null) {
       throw new RestError(503, 'PGRST001', `Project ${req.ref} is not running`, `Its status is ${entry.status}`)
     }
@@ -34,15 +37,24 @@ export async function handleRestRequest(deps: RestDeps, req: RestRequest): Promi
       accepted: negotiate(header(req, 'accept'), req.path === ''),
       prefs: parsePrefer(req.headers.prefer),
       meta: { method: req.method, path: `/${req.path}`, headers: req.headers },
+      readOnlyMode: entry.readOnlyMode,
     }
     return await route(ctx)
   } catch (error) {
     if (upgrading && isUpgradeSwitchoverFailure(error)) return errorResponse(upgradeSwitchoverError(req.ref))
     const restError = fromPgError(error, anonymous)
     if (!restError) throw error
+    if (readOnlyMode && restError.code === READ_ONLY_SQL_STATE) return errorResponse(readOnlyModeError(restError))
     return errorResponse(restError)
   }
 }
+
+/** Postgres' read_only_sql_transaction. */
+const READ_ONLY_SQL_STATE = '25006'
+
+/** Postgres' own answer (405, as PostgREST gives it) with the reason and the way out. */
+const readOnlyModeError = (error: RestError) =>
+  new RestError(error.status, error.code, error.message, error.details, READ_ONLY_MODE_HINT, error.headers)
 
 export function errorResponse(error: RestError): RestResponse {
   return {

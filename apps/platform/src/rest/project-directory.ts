@@ -12,6 +12,8 @@ export interface ProjectEntry {
   jwtSecret: string
   authenticatorPassword: string
   createdAt: Date
+  /** the disk is nearly full: every transaction of the data API starts READ ONLY */
+  readOnlyMode: boolean
   /** verified tokens of this project (keyed by the token), valid until their `exp` */
   tokens: Map<string, { jwt: VerifiedJwt; expiresAtMs: number }>
 }
@@ -44,7 +46,7 @@ export class ProjectDirectory {
   private async load(ref: string, previous: ProjectEntry | null): Promise<ProjectEntry | null> {
     const row = await this.db
       .selectFrom('projects')
-      .select(['ref', 'status', 'port', 'jwt_secret', 'authenticator_password', 'created_at'])
+      .select(['ref', 'status', 'port', 'jwt_secret', 'authenticator_password', 'created_at', 'readonly_mode_enabled'])
       .where('ref', '=', ref)
       .executeTakeFirst()
     const entry: ProjectEntry | null = row
@@ -55,6 +57,7 @@ export class ProjectDirectory {
           jwtSecret: row.jwt_secret,
           authenticatorPassword: row.authenticator_password,
           createdAt: row.created_at,
+          readOnlyMode: row.readonly_mode_enabled,
           // verified tokens stay valid while the secret does
           tokens: previous && previous.jwtSecret === row.jwt_secret ? previous.tokens : new Map(),
         }

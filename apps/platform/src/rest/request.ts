@@ -38,6 +38,11 @@ export interface RequestContext {
   accepted: Accepted
   prefs: Preferences
   meta: RequestMeta
+  /**
+   * The project is read-only (disk nearly full): writes run in a transaction started READ ONLY, which nothing the
+   * tenant set (session defaults, role or database settings, a function's SET) can switch back to read-write.
+   */
+  readOnlyMode: boolean
 }
 
 export function header(req: Pick<RestRequest, 'headers'>, name: string): string | undefined {

@@ -1,8 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises'
 import { Credentials, CSRF_COOKIE, LoginBody } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LoginThrottle, TOO_MANY_SIGN_INS_MESSAGE } from '../auth/login-throttle'
 import { isSecureDashboard, sessionCookieName, sessionTokenOf } from '../auth/session-cookie'
 import { createSession, deleteSession } from '../auth/sessions'
+import { SignupThrottle, TOO_MANY_SIGN_UPS_MESSAGE } from '../auth/signup-throttle'
 import type { AppContext } from '../context'
 import { parseInput } from '../errors'
 import { serve } from '../http/typed-routes'
@@ -32,9 +34,17 @@ async function startSession(ctx: AppContext, request: FastifyRequest, reply: Fas
 export function authRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const throttle = new LoginThrottle()
+    const signups = new SignupThrottle(ctx.config.signupsPerAddressPerHour)
 
     serve(app, 'POST /platform/auth/signup', async ({ request, reply }) => {
       const body = parseInput(Credentials, request.body)
+      const signupWaitMs = signups.take(request.ip)
+      if (signupWaitMs > 0) {
+        return reply
+          .status(429)
+          .header('retry-after', String(Math.ceil(signupWaitMs / 1000)))
+          .send({ message: TOO_MANY_SIGN_UPS_MESSAGE })
+      }
       await assertMaySignUp(ctx.db, ctx.config.signup, body.email)
       const user = await signUp(ctx.db, body.email, body.password)
       await startSession(ctx, request, reply, user.id)
@@ -53,11 +63,14 @@ export function authRoutes(ctx: AppContext) {
           .header('retry-after', String(Math.ceil(waitMs / 1000)))
           .send({ message: TOO_MANY_SIGN_INS_MESSAGE })
       }
+      // guesses at this account from everywhere slow every answer on it, the right password's too, boundedly
+      const holdMs = throttle.holdMs(body.email)
+      if (holdMs > 0) await sleep(holdMs)
       const user = await logIn(ctx.db, body.email, body.password).catch((error: unknown) => {
         throttle.failed(body.email, request.ip)
         throw error
       })
-      throttle.succeeded(body.email)
+      throttle.succeeded(body.email, request.ip)
       await startSession(ctx, request, reply, user.id)
       return toProfile(user)
     })

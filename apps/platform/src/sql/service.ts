@@ -19,13 +19,14 @@ import type { AppContext } from '../context'
 import type { ProjectRow } from '../db/types'
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../errors'
 import { type CollectedResultSet, CollectingQuery } from './collect-query'
+import { editorTransaction } from './disk-full-mode'
 import { type LeaseOptions, type ProjectSql, projectSql, resetProjectSqlPools, type SqlAccess } from './pools'
 import { type PreparedSql, prepareSql } from './prepare'
 import { clientSqlError, isPostgresError, SqlQueryError, toSqlQueryError } from './query-errors'
 import { builtinTypeName } from './values'
 
 /** What running SQL needs to know of a project row. */
-type SqlProjectRow = Pick<ProjectRow, 'ref' | 'status' | 'sql_statement_timeout_ms'>
+type SqlProjectRow = Pick<ProjectRow, 'ref' | 'status' | 'sql_statement_timeout_ms' | 'readonly_mode_enabled'>
 
 interface SqlProject {
   row: SqlProjectRow
@@ -40,7 +41,13 @@ export async function sqlProjectFor(ctx: AppContext, userId: number, ref: string
   const found = await ctx.db
     .selectFrom('projects')
     .innerJoin('members', 'members.organization_id', 'projects.organization_id')
-    .select(['projects.ref', 'projects.status', 'projects.sql_statement_timeout_ms', 'members.role_name'])
+    .select([
+      'projects.ref',
+      'projects.status',
+      'projects.sql_statement_timeout_ms',
+      'projects.readonly_mode_enabled',
+      'members.role_name',
+    ])
     .where('projects.ref', '=', ref)
     .where('members.user_id', '=', userId)
     .executeTakeFirst()
@@ -156,9 +163,16 @@ async function execute(
     prepared,
   )
   const { client } = lease
-  if (access === 'read') {
+  const transaction = await editorTransaction(access, sqlProject.row.readonly_mode_enabled, prepared).catch(
+    async (error: unknown) => {
+      await lease.release(false)
+      throw error
+    },
+  )
+  if (transaction !== 'as-is') {
     // an explicit read-only transaction that already took its snapshot cannot be switched to read-write
-    await client.query('BEGIN READ ONLY; SELECT 1').catch(async (error: unknown) => {
+    const begin = transaction === 'read-only' ? 'BEGIN READ ONLY; SELECT 1' : 'BEGIN READ WRITE'
+    await client.query(begin).catch(async (error: unknown) => {
       await lease.release(true)
       throw asQueryError(error, prepared)
     })
@@ -180,6 +194,8 @@ async function execute(
   try {
     const started = performance.now()
     const sets = await query.run(client)
+    // a read-only transaction is rolled back on release; the space-freeing one must be kept
+    if (transaction === 'free-space') await client.query('COMMIT')
     const durationMs = Math.round((performance.now() - started) * 100) / 100
     await typeNames(
       project,

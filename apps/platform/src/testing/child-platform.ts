@@ -74,6 +74,7 @@ export class ChildPlatform {
         PGFLEET_HEALTH_INTERVAL_MS: '500',
         PGFLEET_SKIP_BUILD: '1',
         PGFLEET_SIGNUP: 'open',
+        PGFLEET_SIGNUPS_PER_ADDRESS_PER_HOUR: '10000',
         ...this.env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

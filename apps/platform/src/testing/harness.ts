@@ -39,6 +39,8 @@ export async function startTestPlatform(
       PGFLEET_SPARE_DATA_DIRS: '1',
       // tests sign many users up; the sign-up modes have their own tests
       PGFLEET_SIGNUP: 'open',
+      // tests sign many users up from one address; the limit has its own test
+      PGFLEET_SIGNUPS_PER_ADDRESS_PER_HOUR: '10000',
       // the scheduler's backups and restore checks would race a test's own (409s, extra rows); its tests drive it
       // with a test clock instead
       PGFLEET_BACKUP_SCHEDULER_TICK_MS: '3600000',

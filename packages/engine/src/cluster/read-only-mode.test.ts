@@ -26,6 +26,16 @@ beforeAll(async () => {
   await startCluster(spec)
 }, 60_000)
 
+async function withOwner<T>(fn: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client(connectionConfig(spec))
+  await client.connect()
+  try {
+    return await fn(client)
+  } finally {
+    await client.end()
+  }
+}
+
 afterAll(async () => {
   if (spec) await stopCluster(spec, 'immediate', 5_000).catch(() => {})
 }, 30_000)
@@ -47,6 +57,44 @@ describe('setClusterReadOnly', () => {
       expect(await clusterReadOnly(spec)).toBe(false)
     } finally {
       await session.end()
+    }
+  }, 60_000)
+
+  it('removes per-database and per-role overrides that would let new sessions write, and keeps `on` ones', async () => {
+    const setup = new pg.Client({ ...connectionConfig(spec), options: undefined })
+    await setup.connect()
+    try {
+      await setup.query('create role writer login')
+      await setup.query('grant create on schema public to writer')
+      await setup.query('alter database postgres set default_transaction_read_only = off')
+      await setup.query('alter role writer set default_transaction_read_only = off')
+      await setup.query('alter role writer in database postgres set default_transaction_read_only = false')
+      await setup.query('create role keeper')
+      await setup.query('alter role keeper set default_transaction_read_only = on')
+    } finally {
+      await setup.end()
+    }
+    await setClusterReadOnly(spec, true)
+    try {
+      for (const user of [undefined, 'writer']) {
+        const session = new pg.Client({ ...connectionConfig(spec, 'postgres', user), options: undefined })
+        await session.connect()
+        try {
+          await expect(session.query(`create table t_${user ?? 'owner'} (a int)`)).rejects.toMatchObject({
+            code: '25006',
+          })
+        } finally {
+          await session.end()
+        }
+      }
+      const left = await withOwner((client) =>
+        client.query<{ setconfig: string[] }>('select setconfig from pg_db_role_setting order by setrole'),
+      )
+      expect(left.rows.flatMap((row) => row.setconfig).filter((s) => s.includes('read_only'))).toEqual([
+        'default_transaction_read_only=on',
+      ])
+    } finally {
+      await setClusterReadOnly(spec, false)
     }
   }, 60_000)
 })

@@ -17,6 +17,8 @@ export const SERVER_ACCESS_ROLES = ['pg_read_server_files', 'pg_write_server_fil
  * included: on those majors the tenant's owner gets no CREATEROLE.
  */
 export const FIRST_MAJOR_WITH_SAFE_CREATEROLE = 16
+/** reserved_connections and pg_use_reserved_connections arrived in Postgres 16. */
+export const FIRST_MAJOR_WITH_RESERVED_CONNECTIONS = 16
 /** A role that exists only while a project moves from a superuser `postgres` to the platform superuser. */
 export const MIGRATION_ROLE = 'pgfleet_migrator'
 /**

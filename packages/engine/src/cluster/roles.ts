@@ -5,6 +5,7 @@ import { roleInvariantsSql } from './role-invariants'
 import {
   API_ROLES,
   AUTHENTICATOR_ROLE,
+  FIRST_MAJOR_WITH_RESERVED_CONNECTIONS,
   FIRST_MAJOR_WITH_SAFE_CREATEROLE,
   PLATFORM_SUPERUSER,
   TENANT_OWNER_MEMBERSHIPS,
@@ -68,6 +69,7 @@ ALTER ROLE service_role NOLOGIN NOINHERIT BYPASSRLS;
 ALTER ROLE authenticator LOGIN NOINHERIT;
 ${options.authenticatorPassword === undefined ? '' : `${alterRolePasswordSql(client, AUTHENTICATOR_ROLE, options.authenticatorPassword)};`}
 GRANT ${apiRoles} TO authenticator;
+${options.major >= FIRST_MAJOR_WITH_RESERVED_CONNECTIONS ? 'GRANT pg_use_reserved_connections TO authenticator WITH INHERIT TRUE;' : ''}
 GRANT ${apiRoles} TO ${owner} WITH ADMIN OPTION;
 ALTER DATABASE postgres OWNER TO ${owner};
 ALTER SCHEMA public OWNER TO ${owner};

@@ -14,6 +14,7 @@ import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
 import { securePlatformSuperuser } from '../cluster/superuser-login'
 import { type ClusterSpec, type StopMode, settingsPort } from '../cluster/types'
+import { setClusterWriteCeiling } from '../cluster/write-ceiling'
 import { engineForMajor } from '../engines/discover'
 import { directoryUsage } from '../system/disk-usage'
 import { removeTree } from '../system/remove-tree'
@@ -330,6 +331,12 @@ export class LocalDriver implements ProjectDriver {
     const location = await this.specs.location(ref)
     if (!location || (await clusterPid(location)) === null) throw new Error(`Project ${ref} is not running`)
     await setClusterReadOnly(location, enabled)
+  }
+
+  async setProjectWriteCeiling(ref: string, exceeded: boolean): Promise<number> {
+    const location = await this.specs.location(ref)
+    if (!location || (await clusterPid(location)) === null) throw new Error(`Project ${ref} is not running`)
+    return setClusterWriteCeiling({ ...(await this.specs.storedSpec(ref)), ...location }, exceeded)
   }
 
   async checkpointProject(ref: string): Promise<boolean> {

@@ -239,6 +239,11 @@ export interface ProjectDriver {
    * reload: no restart, no session ended. A session can still lift it for itself to free space.
    */
   setProjectReadOnly(ref: string, enabled: boolean): Promise<void>
+  /**
+   * Past the project's disk ceiling (`exceeded`): refuses the tenant's logins and ends the sessions it has, leaving
+   * the platform's own connections; or accepts logins again. Answers the sessions ended.
+   */
+  setProjectWriteCeiling(ref: string, exceeded: boolean): Promise<number>
   /** CHECKPOINT on the running project, so WAL it no longer needs is recycled; false when it could not run. */
   checkpointProject(ref: string): Promise<boolean>
   projectHealth(ref: string): Promise<ProjectHealth>

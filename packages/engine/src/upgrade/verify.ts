@@ -1,7 +1,11 @@
 import type pg from 'pg'
+import { UPGRADE_REPLICATION_ROLE } from '../cluster/role-names'
 import { ownerDifferences, ownersOf } from './owners'
 
-/** Object counts by kind that a dump and restore must carry over exactly. */
+/**
+ * Object counts by kind that a dump and restore must carry over exactly. The upgrade's replication login exists only on
+ * the old cluster, for the copy, so it is not counted.
+ */
 const OBJECT_COUNTS = `
 select 'schemas' as kind, count(*)::int as n from pg_namespace where nspname !~ '^pg_' and nspname <> 'information_schema'
 union all select 'relations:' || relkind::text, count(*)::int from pg_class c join pg_namespace n on n.oid = c.relnamespace
@@ -13,7 +17,7 @@ union all select 'policies', count(*)::int from pg_policy
 union all select 'triggers', count(*)::int from pg_trigger where not tgisinternal
 union all select 'event triggers', count(*)::int from pg_event_trigger
 union all select 'extensions', count(*)::int from pg_extension
-union all select 'roles', count(*)::int from pg_roles where rolname !~ '^pg_'`
+union all select 'roles', count(*)::int from pg_roles where rolname !~ '^pg_' and rolname <> '${UPGRADE_REPLICATION_ROLE}'`
 
 /**
  * The relations whose rows are counted: tables and materialized views, each read on its own (`only`: a table's

@@ -306,6 +306,14 @@ export class KubernetesDriver implements ProjectDriver {
     return diskReadings(this.k, refs)
   }
 
+  /**
+   * Nothing to do here: a project's volume is a filesystem of its own, and a storage provisioner that enforces the
+   * requested size stops writes past it.
+   */
+  async setProjectWriteCeiling(_ref: string, _exceeded: boolean): Promise<number> {
+    return 0
+  }
+
   /** A parameter change CloudNativePG applies with a reload: no restart, no session ended. */
   async setProjectReadOnly(ref: string, enabled: boolean): Promise<void> {
     const { namespace, name } = await this.requireCluster(ref)

@@ -1,4 +1,9 @@
-import { READ_ONLY_DISK_PERCENT, type ResourceExhaustionKind, type ResourceWarningLevel } from '@pgfleet/contracts'
+import {
+  DISK_CEILING_PERCENT,
+  READ_ONLY_DISK_PERCENT,
+  type ResourceExhaustionKind,
+  type ResourceWarningLevel,
+} from '@pgfleet/contracts'
 
 /** Where a banner sends the user to fix what it reports. */
 export type BannerFix = 'compute-and-disk' | 'usage' | 'support'
@@ -11,7 +16,7 @@ export const BANNER_FIX_LABELS: Record<BannerFix, string> = {
 
 export const READ_ONLY_BANNER = {
   title: 'Your project is in read-only mode',
-  description: `Its disk use reached ${READ_ONLY_DISK_PERCENT}% of its disk size, so new transactions are read-only and the database cannot fill up. Grow the disk, or free space: in one session run SET default_transaction_read_only = off, then DROP or TRUNCATE what you no longer need (DELETE followed by VACUUM frees less). The project leaves read-only mode by itself once its disk use is below ${READ_ONLY_DISK_PERCENT}%.`,
+  description: `Its disk use reached ${READ_ONLY_DISK_PERCENT}% of its disk size, so new transactions are read-only and the database cannot fill up. Grow the disk, or free space: in the SQL editor, run a query made only of DROP and TRUNCATE statements for what you no longer need (DELETE followed by VACUUM frees less); such a query still runs read-write. Past ${DISK_CEILING_PERCENT}% the project's own connections are ended and new ones refused until it has room again. The project leaves read-only mode by itself once its disk use is below ${READ_ONLY_DISK_PERCENT}%.`,
   fixes: ['compute-and-disk', 'usage'] as BannerFix[],
 }
 
