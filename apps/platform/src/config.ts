@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import path from 'node:path'
 import { BYTES_PER_GB } from '@pgfleet/contracts'
 import { z } from 'zod'
-import { LOG_LEVELS, type LogLevel } from './logging/logger'
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './logging/logger'
 
 /** Every setting the platform reads, with its default. The README's configuration table mirrors this. */
 const EnvSchema = z.object({
@@ -41,6 +41,7 @@ const EnvSchema = z.object({
   PGFLEET_FUNCTIONS_CPU_LIMIT_MS: z.coerce.number().int().min(10).default(2_000),
   PGFLEET_FUNCTIONS_WALL_LIMIT_MS: z.coerce.number().int().min(100).default(150_000),
   PGFLEET_LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  PGFLEET_LOG_FORMAT: z.enum(LOG_FORMATS).or(z.literal('')).optional(),
   PGFLEET_AI_PROVIDER: z.enum(['openai', 'anthropic']).optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
@@ -113,6 +114,8 @@ export interface PlatformConfig {
   /** how often the backup scheduler looks for projects whose backup is due */
   backupSchedulerTickMs: number
   logLevel: LogLevel
+  /** chosen by PGFLEET_LOG_FORMAT; otherwise pretty on a terminal, JSON elsewhere */
+  logFormat?: LogFormat | undefined
   /** when set, {ref}.{domain} serves the project's APIs by Host header */
   domain: string | undefined
   rest: { schemas: string[]; poolSize: number; allowUnfilteredWrites: boolean }
@@ -280,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     spareDataDirs: e.PGFLEET_SPARE_DATA_DIRS,
     backupSchedulerTickMs: e.PGFLEET_BACKUP_SCHEDULER_TICK_MS,
     logLevel: e.PGFLEET_LOG_LEVEL,
+    logFormat: e.PGFLEET_LOG_FORMAT || undefined,
     domain: e.PGFLEET_DOMAIN || undefined,
     rest: {
       schemas: e.PGFLEET_REST_SCHEMAS.split(',')

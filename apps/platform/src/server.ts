@@ -2,11 +2,13 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import fastifyCookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
-import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify'
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
+import type { Logger as PinoLogger } from 'pino'
 import { registerRequestAuth } from './auth/request-auth'
 import type { AppContext } from './context'
 import { installErrorHandler } from './errors'
 import { badUrlAnswer, installBadInputGuards } from './http/bad-input'
+import { RequestLogController } from './http/request-log'
 import { assistantRoutes } from './routes/assistant'
 import { authRoutes } from './routes/auth'
 import { backupRoutes } from './routes/backups'
@@ -49,9 +51,10 @@ declare module 'fastify' {
  * Builds the HTTP server: API routes plus the dashboard's static files with an SPA fallback. `logger` is the pino
  * instance behind `ctx.log`, so request logs and service logs go to one place at one level.
  */
-export async function buildServer(ctx: AppContext, logger: FastifyBaseLogger): Promise<FastifyInstance> {
+export async function buildServer(ctx: AppContext, logger: PinoLogger): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
+    logController: new RequestLogController(),
     bodyLimit: 5 * 1024 * 1024,
     trustProxy: false,
     // the router refuses a path segment that does not decode (invalid UTF-8) before any hook runs: same answer
