@@ -2,8 +2,7 @@ import { existsSync } from 'node:fs'
 import path from 'node:path'
 import fastifyCookie from '@fastify/cookie'
 import fastifyStatic from '@fastify/static'
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify'
-import type { Logger as PinoLogger } from 'pino'
+import Fastify, { type FastifyBaseLogger, type FastifyInstance, type FastifyReply } from 'fastify'
 import { registerRequestAuth } from './auth/request-auth'
 import type { AppContext } from './context'
 import { installErrorHandler } from './errors'
@@ -51,7 +50,7 @@ declare module 'fastify' {
  * Builds the HTTP server: API routes plus the dashboard's static files with an SPA fallback. `logger` is the pino
  * instance behind `ctx.log`, so request logs and service logs go to one place at one level.
  */
-export async function buildServer(ctx: AppContext, logger: PinoLogger): Promise<FastifyInstance> {
+export async function buildServer(ctx: AppContext, logger: FastifyBaseLogger): Promise<FastifyInstance> {
   const app = Fastify({
     loggerInstance: logger,
     logController: new RequestLogController(),
