@@ -1,15 +1,16 @@
 // The assistant panel in Debian Chromium: a 200-message conversation opened and scrolled to its first message and
 // back (frame times), and how long a streamed token takes from the model server's write to the page's DOM.
-// Run after `npm run build`: npx tsx bench/assistant-ui.bench.ts [replies]
+// Run after `npm run build`: npx tsx bench/assistant-ui.bench.ts [replies] [--short]
 import { randomUUID } from 'node:crypto'
 import type { Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
 import { chromium } from '@playwright/test'
 import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
 import { startScriptedModelServer } from '../apps/platform/src/testing/scripted-model-server'
+import { BenchRecord, numberArg, SHORT } from './record'
 import { percentile } from './stats'
 
-const REPLIES = Number(process.argv[2] ?? 10)
-const MESSAGES = 200
+const REPLIES = numberArg(0, 10, 1)
+const MESSAGES = SHORT ? 10 : 200
 const FRAME_BUDGET_MS = 50
 const TOKEN_BUDGET_MS = 50
 
@@ -52,7 +53,7 @@ const model = await startScriptedModelServer({
 })
 model.chunkDelayMs = 10
 const platform = await startTestPlatform({
-  PGFLEET_PORT_RANGE: '57200-57299',
+  PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? '57200-57299',
   OPENAI_API_KEY: model.apiKey,
   OPENAI_BASE_URL: model.baseUrl,
   PGFLEET_AI_MODEL: 'scripted-model',
@@ -62,6 +63,7 @@ const browser = await chromium.launch({
   executablePath: process.env.PGFLEET_CHROMIUM ?? '/usr/bin/chromium',
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--no-first-run'],
 })
+const record = new BenchRecord('assistant-ui')
 try {
   const api = new ApiClient(() => platform.baseUrl)
   await api.post('/platform/auth/signup', { email: 'chat@example.com', password: 'chat-password' })
@@ -160,6 +162,10 @@ try {
   console.log(
     `  first token, model server → page DOM (${REPLIES} replies): p50 ${percentile(latencies, 50).toFixed(1)} ms, p95 ${percentile(latencies, 95).toFixed(1)} ms, max ${Math.max(...latencies).toFixed(1)} ms (target ≤ ${TOKEN_BUDGET_MS} ms)`,
   )
+  record.figure('open → last message shown', openMs, { unit: 'ms', better: 'lower' })
+  record.figure('scrolling, frame p95', percentile(deltas, 95), { unit: 'ms', better: 'lower', digits: 1 })
+  record.figure('first token → page DOM, p50', percentile(latencies, 50), { unit: 'ms', better: 'lower', digits: 1 })
+  record.save()
 } finally {
   await browser.close()
   await platform.destroy()

@@ -1,7 +1,7 @@
 // The assistant: how long a streamed token takes from the model server to the client (through the platform's
 // /api/ai/sql/generate-v3), and the evaluation set's pass rate — against a real model when OPENAI_API_KEY is set
 // (OPENAI_BASE_URL and PGFLEET_AI_MODEL as for the platform), else against the scripted model (plumbing only).
-// Run: npx tsx bench/assistant.bench.ts [replies]
+// Run: npx tsx bench/assistant.bench.ts [replies] [--short]
 import { AI_SQL_OPT_IN_TAG } from '@pgfleet/contracts'
 import { EVAL_FIXTURE_SQL } from '../apps/platform/src/assistant/eval/fixture'
 import { EVAL_QUESTIONS } from '../apps/platform/src/assistant/eval/questions'
@@ -9,9 +9,10 @@ import { runEvaluation } from '../apps/platform/src/assistant/eval/runner'
 import { evalScenarios } from '../apps/platform/src/assistant/eval/scenarios'
 import { startProjectFixture } from '../apps/platform/src/pg-meta/testing'
 import { startScriptedModelServer } from '../apps/platform/src/testing/scripted-model-server'
+import { BenchRecord, numberArg, SHORT } from './record'
 import { percentile } from './stats'
 
-const REPLIES = Number(process.argv[2] ?? 30)
+const REPLIES = numberArg(0, 30, 1)
 const realModel = Boolean(process.env.OPENAI_API_KEY)
 
 const model = await startScriptedModelServer({
@@ -29,6 +30,7 @@ const fx = await startProjectFixture({
   PGFLEET_AI_RATE_LIMIT_PER_MINUTE: '10000',
 })
 const ref = fx.project.ref
+const record = new BenchRecord(realModel ? 'assistant-real-model' : 'assistant')
 
 try {
   // token latency: each text piece's arrival at the client against when the model server wrote it
@@ -79,7 +81,7 @@ try {
     ai.baseUrl = process.env.OPENAI_BASE_URL
     ai.model = process.env.PGFLEET_AI_MODEL ?? 'gpt-4o-mini'
   }
-  const report = await runEvaluation(fx.owner, ref, db, EVAL_QUESTIONS)
+  const report = await runEvaluation(fx.owner, ref, db, SHORT ? EVAL_QUESTIONS.slice(0, 2) : EVAL_QUESTIONS)
   await db.end()
   console.log(
     `evaluation (${realModel ? `real model ${fx.t.platform.ctx.config.ai.model}` : 'scripted model: plumbing only, no real model key was set'}):`,
@@ -87,6 +89,10 @@ try {
   console.log(`  passed ${report.passed}/${report.total} (${((100 * report.passed) / report.total).toFixed(0)}%)`)
   console.log(`  writes that would have run without the confirmation: ${report.unconfirmedWrites}`)
   for (const outcome of report.outcomes.filter((o) => !o.passed)) console.log(`  ✗ ${outcome.id}: ${outcome.reason}`)
+  record.figure('first token, p50', percentile(firstToken, 50), { unit: 'ms', better: 'lower', digits: 1 })
+  record.figure('every token, p50', percentile(everyToken, 50), { unit: 'ms', better: 'lower', digits: 1 })
+  record.figure('evaluation passed', (100 * report.passed) / report.total, { unit: '%', better: 'higher', digits: 0 })
+  record.save()
 } finally {
   await fx.t.destroy()
   await model.close()

@@ -3,20 +3,21 @@
 // MIGRATIONS_PASSED. That covers the parent's data copied while it runs (copy-on-write where the filesystem offers
 // it), the copy started with the branch's own passwords and the git branch's migration applied.
 // Prints p50/p95/max and the machine's load (the timings depend on it). Target: p50 within 5 s.
-// Run: npx tsx bench/branch-with-data.bench.ts [repetitions] [table-mb]
+// Run: npx tsx bench/branch-with-data.bench.ts [repetitions] [table-mb] [--short]
 import type { Branch, GitConnection, Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
 import { TENANT_OWNER_ROLE } from '@pgfleet/engine'
 import pg from 'pg'
 import { TestRepository } from '../apps/platform/src/branching/testing'
 import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
+import { BenchRecord, numberArg, SHORT } from './record'
 import { machineLoad, percentile, summary } from './stats'
 
-const repetitions = Number(process.argv[2] ?? 5)
+const repetitions = numberArg(0, 5, 1)
 /** Size of the parent's table; with its indexes and WAL the data directory is about twice that. */
-const tableMb = Number(process.argv[3] ?? 1024)
+const tableMb = numberArg(1, 1024, 1)
 const TARGET_MS = 5_000
 /** Between two branches, as between two clicks (the copy is flushed; the next one starts from a quiet disk). */
-const PAUSE_MS = Number(process.env.PAUSE_MS ?? 3000)
+const PAUSE_MS = SHORT ? 0 : Number(process.env.PAUSE_MS ?? 3000)
 
 const repo = new TestRepository()
 repo.commit('main', {
@@ -26,9 +27,10 @@ repo.commit('main', {
 const platform = await startTestPlatform({
   PGFLEET_FREE_PROJECT_LIMIT: '1000',
   PGFLEET_GIT_ALLOW_FILE_URLS: 'true',
-  PGFLEET_PORT_RANGE: '57800-57899',
+  PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? '57800-57899',
 })
 const { driver } = platform.platform.ctx
+const record = new BenchRecord('branch-with-data')
 
 async function sql(ref: string, text: string) {
   const client = new pg.Client(await driver.projectConnection(ref, { user: TENANT_OWNER_ROLE }))
@@ -118,7 +120,10 @@ try {
   console.log(`  of which the copy: ${summary(copies)}`)
   console.log(`  load before: ${loadBefore}`)
   console.log(`  load after:  ${machineLoad()}`)
+  record.figure('POST → ACTIVE_HEALTHY with MIGRATIONS_PASSED, p50', p50 / 1000, { unit: 's', better: 'lower' })
+  record.figure('the copy, p50', percentile(copies, 50) / 1000, { unit: 's', better: 'lower' })
   console.log(`  target: p50 ≤ ${TARGET_MS} ms → ${p50 <= TARGET_MS ? 'met' : 'NOT met'}`)
+  record.save()
 } finally {
   await platform.destroy()
   repo.remove()

@@ -1,17 +1,18 @@
 // A preview branch from a git branch with 20 migrations and a seed: from POST /v1/projects/{ref}/branches until the
 // branch's project is ACTIVE_HEALTHY with MIGRATIONS_PASSED, measured through the public API on a real platform.
 // Prints p50/p95/max and the machine's load (the timings depend on it).
-// Run: [PAUSE_MS=3000] [PGFLEET_SPARE_DATA_DIRS=1] npx tsx bench/branching.bench.ts [count]
+// Run: [PAUSE_MS=3000] [PGFLEET_SPARE_DATA_DIRS=1] npx tsx bench/branching.bench.ts [count] [--short]
 import type { Branch, GitConnection, Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
 import { TestRepository } from '../apps/platform/src/branching/testing'
 import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
+import { BenchRecord, numberArg, SHORT } from './record'
 import { machineLoad, percentile, summary } from './stats'
 
-const count = Number(process.argv[2] ?? 5)
-const MIGRATIONS = 20
+const count = numberArg(0, 5, 1)
+const MIGRATIONS = SHORT ? 2 : 20
 const TARGET_MS = 5000
 /** Pause between two branches (PAUSE_MS=0 for back-to-back creations, where spare data directories run out). */
-const PAUSE_MS = Number(process.env.PAUSE_MS ?? 3000)
+const PAUSE_MS = SHORT ? 0 : Number(process.env.PAUSE_MS ?? 3000)
 
 const repo = new TestRepository()
 repo.commit('main', { 'README.md': 'bench' })
@@ -29,9 +30,10 @@ repo.commit('feature', files)
 const platform = await startTestPlatform({
   PGFLEET_FREE_PROJECT_LIMIT: '1000',
   PGFLEET_GIT_ALLOW_FILE_URLS: 'true',
-  PGFLEET_PORT_RANGE: '57700-57799',
+  PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? '57700-57799',
   ...(process.env.PGFLEET_SPARE_DATA_DIRS ? { PGFLEET_SPARE_DATA_DIRS: process.env.PGFLEET_SPARE_DATA_DIRS } : {}),
 })
+const record = new BenchRecord('branching')
 try {
   const api = new ApiClient(() => platform.baseUrl)
   await api.post('/platform/auth/signup', { email: 'bench@example.com', password: 'bench-password' })
@@ -80,7 +82,9 @@ try {
   )
   console.log(`  load before: ${loadBefore}`)
   console.log(`  load after:  ${machineLoad()}`)
+  record.figure('POST → ACTIVE_HEALTHY with MIGRATIONS_PASSED, p50', p50 / 1000, { unit: 's', better: 'lower' })
   console.log(`  target: p50 ≤ ${TARGET_MS} ms → ${p50 <= TARGET_MS ? 'met' : 'NOT met'}`)
+  record.save()
 } finally {
   await platform.destroy()
   repo.remove()

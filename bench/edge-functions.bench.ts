@@ -1,13 +1,15 @@
 // Edge functions: cold start (first call after a deploy: spawn Deno, load the function, answer) and warm request
-// latency through the platform's proxy, p50/p95, plus the worker's memory. Run: npx tsx bench/edge-functions.bench.ts
+// latency through the platform's proxy, p50/p95, plus the worker's memory.
+// Run: npx tsx bench/edge-functions.bench.ts [cold starts] [warm requests] [--short]
 import { readFile } from 'node:fs/promises'
 import { edgeFunctionsRuntime } from '../apps/platform/src/edge-functions/runtime/edge-runtime'
 import { deployFunctionFiles } from '../apps/platform/src/edge-functions/testing'
 import { startRestTestProject } from '../apps/platform/src/rest/testing'
+import { BenchRecord, numberArg } from './record'
 import { percentile } from './stats'
 
-const COLD_STARTS = Number(process.argv[2] ?? 10)
-const WARM_REQUESTS = Number(process.argv[3] ?? 500)
+const COLD_STARTS = numberArg(0, 10, 1)
+const WARM_REQUESTS = numberArg(1, 500, 5)
 const TARGET_COLD_P50_MS = 300
 const TARGET_WARM_P50_MS = 5
 const FUNCTION = `
@@ -18,6 +20,7 @@ Deno.serve(async (request) => {
 `
 
 const p = await startRestTestProject()
+const record = new BenchRecord('edge-functions')
 try {
   const token = (await p.api.post<{ token: string }>('/platform/profile/access-tokens', { name: 'bench' })).body.token
   const url = `${p.projectUrl}/functions/v1/bench`
@@ -70,6 +73,10 @@ try {
   console.log(
     `worker memory (RSS) after the warm run: ${Number.isNaN(rssKb) ? 'unknown' : `${(rssKb / 1024).toFixed(1)} MB`}`,
   )
+  record.figure('cold start, p50', percentile(cold, 50), { unit: 'ms', better: 'lower' })
+  record.figure('warm call, p50', percentile(warm, 50), { unit: 'ms', better: 'lower', digits: 1 })
+  record.figure('worker memory (RSS)', rssKb / 1024, { unit: 'MB', better: 'lower', digits: 1 })
+  record.save()
 } finally {
   await p.destroy()
 }

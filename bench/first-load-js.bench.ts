@@ -6,9 +6,13 @@ import { gzipSync } from 'node:zlib'
 import type { Organization, Project } from '@pgfleet/contracts'
 import { chromium } from '@playwright/test'
 import { ApiClient, startTestPlatform } from '../apps/platform/src/testing/harness'
+import { BenchRecord } from './record'
 
 const BUDGET_KB = 350
-const platform = await startTestPlatform()
+const platform = await startTestPlatform(
+  process.env.PGFLEET_BENCH_PORT_RANGE ? { PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE } : {},
+)
+const record = new BenchRecord('first-load-js')
 const browser = await chromium.launch({
   executablePath: process.env.PGFLEET_CHROMIUM ?? '/usr/bin/chromium',
   args: [
@@ -54,7 +58,9 @@ try {
   console.log(
     `first load of /project/{ref}: ${scripts.size} scripts, ${(raw / 1024).toFixed(1)} KB raw, ${(gzipped / 1024).toFixed(1)} KB gzipped`,
   )
+  record.figure('first load, gzipped', gzipped / 1024, { unit: 'KB', better: 'lower', digits: 1 })
   console.log(`  budget ${BUDGET_KB} KB gzipped → ${gzipped / 1024 <= BUDGET_KB ? 'met' : 'NOT met'}`)
+  record.save()
 } finally {
   await browser.close()
   await platform.destroy()

@@ -1,6 +1,6 @@
 // Pause (stop + cold archive), resume, restore from a backup and restart of a ~200 MB project, through the
 // LocalDriver, compared with `cp -a` of the stopped data directory.
-// Run: npx tsx bench/pause-restore.bench.ts [repetitions]
+// Run: npx tsx bench/pause-restore.bench.ts [repetitions] [--short]
 import { execFile } from 'node:child_process'
 import { rm } from 'node:fs/promises'
 import os from 'node:os'
@@ -18,10 +18,14 @@ import {
   TENANT_OWNER_ROLE,
 } from '../packages/engine/src/index'
 import { makeTempRoot } from '../packages/engine/src/testing/fixtures'
+import { BenchRecord, numberArg, SHORT } from './record'
 import { percentile } from './stats'
 
 const run = promisify(execFile)
-const repetitions = Number(process.argv[2] ?? 7)
+const repetitions = numberArg(0, 7, 1)
+/** pgbench scale of the project's data (15: about 200 MB) */
+const SCALE = SHORT ? 1 : 15
+const record = new BenchRecord('pause-restore')
 const PGBENCH = '/usr/lib/postgresql/15/bin/pgbench'
 const PASSWORD = 'bench-password'
 const REF = 'bench'
@@ -37,21 +41,25 @@ async function timed<T>(fn: () => Promise<T>): Promise<[number, T]> {
 
 async function loadData(driver: LocalDriver, port: number): Promise<string> {
   try {
-    await run(PGBENCH, ['-i', '-q', '-s', '15', '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'postgres'], {
-      env: { PATH: process.env.PATH, PGPASSWORD: PASSWORD },
-    })
-    return 'pgbench -i -s 15'
+    await run(
+      PGBENCH,
+      ['-i', '-q', '-s', String(SCALE), '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'postgres'],
+      {
+        env: { PATH: process.env.PATH, PGPASSWORD: PASSWORD },
+      },
+    )
+    return `pgbench -i -s ${SCALE}`
   } catch (error) {
     console.log(`pgbench failed (${(error as Error).message.split('\n')[0]}); generating the data with SQL`)
     const client = new pg.Client(await driver.projectConnection(REF, { user: TENANT_OWNER_ROLE }))
     await client.connect()
     await client.query(
       `CREATE TABLE pgbench_accounts AS SELECT g AS aid, g % 15 AS bid, 0 AS abalance, repeat(' ', 84) AS filler
-       FROM generate_series(1, 1500000) g;
+       FROM generate_series(1, ${SCALE * 100_000}) g;
        ALTER TABLE pgbench_accounts ADD PRIMARY KEY (aid)`,
     )
     await client.end()
-    return 'SQL generate_series (1.5M rows)'
+    return `SQL generate_series (${SCALE * 100_000} rows)`
   }
 }
 
@@ -153,27 +161,36 @@ try {
     `  restart                      ${ms(median(restart))}  target < 3000 ms → ${median(restart) < 3000 ? 'met' : 'NOT met'}`,
   )
 
-  // Tuning: the archive step alone (stopped cluster) at several compression settings.
-  console.log('\narchive step alone by compression setting (median of 3):')
-  const engine = engineForMajor(engines, 17)
-  const source = { dataDir, runAs, engine }
-  const out = path.join(driver.projectPaths(REF).backupsDir, 'tuning')
-  for (const [label, file, level] of [
-    ['zstd --fast=3', `${out}.tar.zst`, -3],
-    ['zstd -1 (default)', `${out}.tar.zst`, 1],
-    ['zstd -3', `${out}.tar.zst`, 3],
-    ['gzip -1 via zlib (no zstd)', `${out}.tar.gz`, 1],
-  ] as const) {
-    const times: number[] = []
-    let bytes = 0
-    for (let i = 0; i < (file.endsWith('.gz') ? 1 : 3); i++) {
-      const result = await archiveStoppedCluster(source, file, { compressionLevel: level })
-      times.push(result.durationMs)
-      bytes = result.bytes
-      await rm(file, { force: true })
-      await rm(`${file}.json`, { force: true })
+  record.figure('pause / cp -a', median(ratios.pause), { unit: '×', better: 'lower' })
+  record.figure('resume / cp -a', median(ratios.resume), { unit: '×', better: 'lower' })
+  record.figure('restore from backup / cp -a', median(ratios.restore), { unit: '×', better: 'lower' })
+  record.figure('restart', median(restart), { unit: 'ms', better: 'lower' })
+  record.save()
+
+  // a short run only checks that the bench runs
+  if (!SHORT) {
+    // Tuning: the archive step alone (stopped cluster) at several compression settings.
+    console.log('\narchive step alone by compression setting (median of 3):')
+    const engine = engineForMajor(engines, 17)
+    const source = { dataDir, runAs, engine }
+    const out = path.join(driver.projectPaths(REF).backupsDir, 'tuning')
+    for (const [label, file, level] of [
+      ['zstd --fast=3', `${out}.tar.zst`, -3],
+      ['zstd -1 (default)', `${out}.tar.zst`, 1],
+      ['zstd -3', `${out}.tar.zst`, 3],
+      ['gzip -1 via zlib (no zstd)', `${out}.tar.gz`, 1],
+    ] as const) {
+      const times: number[] = []
+      let bytes = 0
+      for (let i = 0; i < (file.endsWith('.gz') ? 1 : 3); i++) {
+        const result = await archiveStoppedCluster(source, file, { compressionLevel: level })
+        times.push(result.durationMs)
+        bytes = result.bytes
+        await rm(file, { force: true })
+        await rm(`${file}.json`, { force: true })
+      }
+      console.log(`  ${label.padEnd(28)} ${ms(median(times)).padStart(8)}  ${mb(bytes)}`)
     }
-    console.log(`  ${label.padEnd(28)} ${ms(median(times)).padStart(8)}  ${mb(bytes)}`)
   }
 } finally {
   await driver.stopAll().catch(() => {})

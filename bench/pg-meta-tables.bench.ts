@@ -1,5 +1,5 @@
 // GET /tables?include_columns=true on 2,000 tables x 8 columns: ours against @supabase/postgres-meta, side by side
-// on the same project database. Run: npx tsx bench/pg-meta-tables.bench.ts [our runs] [their runs]
+// on the same project database. Run: npx tsx bench/pg-meta-tables.bench.ts [our runs] [their runs] [--short]
 import { type ChildProcess, spawn } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
@@ -7,13 +7,14 @@ import type { Organization, PgTable, Project, ProjectStatusResponse } from '@pgf
 import { allocatePort } from '@pgfleet/engine'
 import pg from 'pg'
 import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
+import { BenchRecord, numberArg, SHORT } from './record'
 import { percentile } from './stats'
 
-const TABLES = 2000
+const TABLES = SHORT ? 100 : 2000
 const COLUMNS_PER_TABLE = 8
 const TARGET_MS = 300
-const ourRuns = Number(process.argv[2] ?? 9)
-const theirRuns = Number(process.argv[3] ?? 1)
+const ourRuns = numberArg(0, 9, 1)
+const theirRuns = numberArg(1, 1, 1)
 const DB_PASSWORD = 'bench-db-password'
 const repoRoot = path.resolve(import.meta.dirname, '..')
 
@@ -101,7 +102,10 @@ async function startPostgresMeta(project: Project): Promise<{ child: ChildProces
   return { child, url }
 }
 
-const platform = await startTestPlatform()
+const platform = await startTestPlatform(
+  process.env.PGFLEET_BENCH_PORT_RANGE ? { PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE } : {},
+)
+const record = new BenchRecord('pg-meta-tables')
 let postgresMeta: ChildProcess | undefined
 try {
   const api = new ApiClient(() => platform.baseUrl)
@@ -153,7 +157,14 @@ try {
   const theirLightMedian = summary('postgres-meta, no cols', theirLight)
   console.log(`  ratio with columns: postgres-meta / pgfleet = ${(theirMedian / ourMedian).toFixed(0)}x`)
   console.log(`  ratio without columns: ${(theirLightMedian / ourLightMedian).toFixed(1)}x`)
+  record.figure('pgfleet / postgres-meta, columns', ourMedian / theirMedian, { unit: '×', better: 'lower', digits: 3 })
+  record.figure('pgfleet / postgres-meta, no columns', ourLightMedian / theirLightMedian, {
+    unit: '×',
+    better: 'lower',
+  })
+  record.figure('pgfleet, columns, median', ourMedian, { unit: 'ms', better: 'lower' })
   console.log(`  target: pgfleet median < ${TARGET_MS} ms → ${ourMedian < TARGET_MS ? 'met' : 'NOT met'}`)
+  record.save()
 } finally {
   postgresMeta?.kill('SIGTERM')
   await platform.destroy()

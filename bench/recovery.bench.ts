@@ -4,6 +4,7 @@
 // - how much committed work the WAL archive lacks after a `kill -9` of the postmaster (target: at most 60 s);
 // - the 15 -> 17 upgrade by dump and restore (target: at most 10 s per GB; bench/upgrade.bench.ts compares methods).
 // Run: npx tsx bench/recovery.bench.ts [pgbench scale, default 65 (~1 GB)] [seconds of writes before PITR, default 60]
+//   [--short]
 import { execFile, spawn } from 'node:child_process'
 import { readFile, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
@@ -16,10 +17,14 @@ import {
   resolveRunAs,
 } from '../packages/engine/src/index'
 import { makeTempRoot } from '../packages/engine/src/testing/fixtures'
+import { BenchRecord, numberArg, SHORT } from './record'
 
 const run = promisify(execFile)
-const scale = Number(process.argv[2] ?? 65)
-const writeSeconds = Number(process.argv[3] ?? 60)
+const scale = numberArg(0, 65, 1)
+const writeSeconds = numberArg(1, 60, 2)
+/** How long a writer runs before the postmaster is killed (past archive_timeout, so a segment has been archived) */
+const WRITE_BEFORE_KILL_MS = SHORT ? 3_000 : 75_000
+const record = new BenchRecord('recovery')
 const BIN = '/usr/lib/postgresql/15/bin'
 const PASSWORD = 'bench-password'
 const REF = 'recovery'
@@ -59,6 +64,7 @@ try {
   console.log(
     `online base backup: ${ms(backupMs)} (${mb(backup.bytes)}) against tar | zstd -1: ${ms(tarMs)} (${mb((await stat(reference)).size)}); ratio ${(backupMs / tarMs).toFixed(2)} (target ≤ 1.5)`,
   )
+  record.figure('online base backup / tar | zstd -1', backupMs / tarMs, { unit: '×', better: 'lower' })
   await rm(reference, { force: true })
 
   // 2. PITR: writes for a while, then back to an instant near their end
@@ -70,14 +76,28 @@ try {
   console.log(
     `PITR to ${target.toISOString()}: ${ms(pitrMs)} (extract ${ms(restored.extractMs)}, downtime ${ms(restored.downtimeMs)}) over ${mb(size)} + ${mb(Number(archived))} of WAL (target: < 30 s for 1 GB + 15 min)`,
   )
+  record.figure('PITR restore', pitrMs / 1000, { unit: 's', better: 'lower' })
 
   // 3. kill -9 of the postmaster while committing: what the archive lacks
   const writer = spawn(
     `${BIN}/pgbench`,
-    ['-c', '1', '-T', '90', '-n', '-h', '127.0.0.1', '-p', String(port), '-U', 'postgres', 'postgres'],
+    [
+      '-c',
+      '1',
+      '-T',
+      String(WRITE_BEFORE_KILL_MS / 1000 + 15),
+      '-n',
+      '-h',
+      '127.0.0.1',
+      '-p',
+      String(port),
+      '-U',
+      'postgres',
+      'postgres',
+    ],
     { env, stdio: 'ignore' },
   )
-  await new Promise((resolve) => setTimeout(resolve, 75_000))
+  await new Promise((resolve) => setTimeout(resolve, WRITE_BEFORE_KILL_MS))
   const pid = Number((await readFile(path.join(dataDir, 'postmaster.pid'), 'utf8')).split('\n')[0])
   const killedAt = Date.now()
   process.kill(pid, 'SIGKILL')
@@ -98,6 +118,11 @@ try {
   console.log(
     `upgrade 15 -> 17 by dump and restore: ${ms(upgradeMs)} (dump ${ms(upgrade.timings.dumpMs)}, restore ${ms(upgrade.timings.restoreMs)}, offline ${ms(upgrade.timings.downtimeMs)}); ${(upgradeMs / 1000 / gb).toFixed(1)} s per GB (target ≤ 10)`,
   )
+  record.figure('upgrade 15 -> 17 by dump and restore, per GB', upgradeMs / 1000 / gb, {
+    unit: 's/GB',
+    better: 'lower',
+  })
+  record.save()
 } finally {
   await driver.stopAll().catch(() => {})
   await removeProjectUsers(path.join(root, 'projects'))

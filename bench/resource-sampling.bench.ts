@@ -1,5 +1,6 @@
 // Resource sampling: the CPU one sampling round costs the platform with 50 projects, against the target of under
-// 1% of one core at the default interval (60 s). Run: npx tsx bench/resource-sampling.bench.ts [projects] [rounds]
+// 1% of one core at the default interval (60 s).
+// Run: npx tsx bench/resource-sampling.bench.ts [projects] [rounds] [--short]
 //
 // Simulated, not 50 clusters (50 postmasters with their backends would take the shared machine's memory): one real
 // data directory made by initdb is hard-linked 50 times (the same files and directories to walk as 50 fresh
@@ -20,9 +21,10 @@ import {
   projectResourceReadings,
   resolveRunAs,
 } from '@pgfleet/engine'
+import { BenchRecord, numberArg } from './record'
 
-const PROJECTS = Number(process.argv[2] ?? 50)
-const ROUNDS = Number(process.argv[3] ?? 20)
+const PROJECTS = numberArg(0, 50, 2)
+const ROUNDS = numberArg(1, 20, 1)
 const INTERVAL_S = 60
 const TARGET_PERCENT_OF_CORE = 1
 const BACKENDS = 6
@@ -110,6 +112,14 @@ try {
   console.log(
     'not included: the control-plane INSERT of each sample (one row per project per round) and the storage walk',
   )
+  const record = new BenchRecord('resource-sampling')
+  record.figure('share of one core at the default interval', percent(amortised), {
+    unit: '%',
+    better: 'lower',
+    digits: 3,
+  })
+  record.figure('round with every directory walked, CPU', walked.cpu, { unit: 'ms', better: 'lower', digits: 1 })
+  record.save()
 } finally {
   for (const fake of fakes) {
     if (fake.pid) {

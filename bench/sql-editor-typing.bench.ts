@@ -1,13 +1,14 @@
 // Typing in the SQL editor with 1,000 saved snippets in the sidebar and 10,000 tables loaded for completion,
 // in Debian Chromium: the time from each keydown to the frame that shows it.
-// Run after `npm run build`: npx tsx bench/sql-editor-typing.bench.ts
+// Run after `npm run build`: npx tsx bench/sql-editor-typing.bench.ts [tables] [snippets] [--short]
 import type { Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
 import { chromium } from '@playwright/test'
 import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
+import { BenchRecord, numberArg } from './record'
 import { percentile } from './stats'
 
-const TABLES = Number(process.argv[2] ?? 10_000)
-const SNIPPETS = Number(process.argv[3] ?? 1_000)
+const TABLES = numberArg(0, 10_000, 20)
+const SNIPPETS = numberArg(1, 1_000, 5)
 const BUDGET_MS = 16
 const TEXT =
   'select id, name, created_at from public.table_4242 where id > 10 and name ilike :search order by created_at desc'
@@ -131,6 +132,9 @@ try {
   )
   console.log(`  column lists fetched while typing: ${columnFetches} (one per table the statement names)`)
   console.log(`  budget ${BUDGET_MS} ms of work per keystroke (p95) → ${p95 <= BUDGET_MS ? 'met' : 'NOT met'}`)
+  const record = new BenchRecord('sql-editor-typing')
+  record.figure('main-thread work per keystroke, p95', p95, { unit: 'ms', better: 'lower', digits: 1 })
+  record.save()
 } finally {
   await browser.close()
   await platform.destroy()

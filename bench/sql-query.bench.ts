@@ -1,6 +1,6 @@
 // `select 1` through POST /platform/pg-meta/{ref}/query against a direct `pg` query on the same database,
 // 50 concurrent clients, and Supabase's own metadata server (@supabase/postgres-meta) side by side.
-// Run: npx tsx bench/sql-query.bench.ts [requests]
+// Run: npx tsx bench/sql-query.bench.ts [requests] [--short]
 import { type ChildProcess, spawn } from 'node:child_process'
 import { createServer } from 'node:net'
 import path from 'node:path'
@@ -8,12 +8,13 @@ import type { Organization, Project, ProjectStatusResponse } from '@pgfleet/cont
 import pg from 'pg'
 import { Agent, request } from 'undici'
 import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
+import { BenchRecord, numberArg, SHORT } from './record'
 import { percentile } from './stats'
 
-const REQUESTS = Number(process.argv[2] ?? 2_000)
-const WARMUP = 200
-const CONCURRENT_CLIENTS = 50
-const REQUESTS_PER_CLIENT = 40
+const REQUESTS = numberArg(0, 2_000, 20)
+const WARMUP = SHORT ? 5 : 200
+const CONCURRENT_CLIENTS = SHORT ? 5 : 50
+const REQUESTS_PER_CLIENT = SHORT ? 4 : 40
 const DB_PASS = 'bench-db-password'
 const QUERY = JSON.stringify({ query: 'select 1' })
 
@@ -45,7 +46,10 @@ async function post(url: string, headers: Record<string, string>, body: string):
   return response.statusCode
 }
 
-const platform = await startTestPlatform()
+const platform = await startTestPlatform(
+  process.env.PGFLEET_BENCH_PORT_RANGE ? { PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE } : {},
+)
+const record = new BenchRecord('sql-query')
 let postgresMeta: ChildProcess | undefined
 try {
   const api = new ApiClient(() => platform.baseUrl)
@@ -175,11 +179,16 @@ try {
   console.log(
     `  postgres-meta p50 / pgfleet p50: ${ratio.toFixed(1)}x (target ≥ 3x → ${ratio >= 3 ? 'met' : 'NOT met'})`,
   )
+  record.figure('pgfleet p50 / direct pg p50', p50(oursTimings) / p50(directTimings), { unit: '×', better: 'lower' })
+  record.figure('pgfleet p50 / postgres-meta p50', p50(oursTimings) / p50(metaTimings), { unit: '×', better: 'lower' })
+  record.figure('added latency over direct pg', added, { unit: 'ms', better: 'lower', digits: 3 })
   console.log(
     `${CONCURRENT_CLIENTS} concurrent clients × ${REQUESTS_PER_CLIENT} requests: ${failures} errors, ` +
       `${Math.round(concurrentTimings.length / concurrentSeconds)} req/s, p50 ${ms(p50(concurrentTimings))}, ` +
       `p99 ${ms(percentile(concurrentTimings, 99))} (target: no errors → ${failures === 0 ? 'met' : 'NOT met'})`,
   )
+  if (failures > 0) throw new Error(`${failures} concurrent requests failed`)
+  record.save()
 } finally {
   postgresMeta?.kill('SIGTERM')
   await agent.close()

@@ -3,8 +3,9 @@
 import type { Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
 import { type Browser, type BrowserContext, chromium } from '@playwright/test'
 import { ApiClient, startTestPlatform, type TestPlatform, waitFor } from '../apps/platform/src/testing/harness'
+import { SHORT } from './record'
 
-export const BIG_TABLE_ROWS = 1_000_000
+export const BIG_TABLE_ROWS = SHORT ? 2_000 : 1_000_000
 export const BENCH_USER = { email: 'tables@example.com', password: 'tables-password' }
 
 /**

@@ -4,12 +4,13 @@
 // machine does not inflate; the wall clock is shown beside it. Also: the scripts asked for before the paint,
 // with their sizes, and when the milestones on the way happened.
 // Run after `npm run build`: npx tsx bench/table-editor-trace.bench.ts [runs] [--save <dir>] [--studio <dir>]
-//   [--profile]
+//   [--profile] [--short]
 // --save writes each run's raw trace (open it in Chromium's Performance panel); --studio serves another build
 // of the dashboard (to compare two builds); --profile adds JavaScript CPU samples by script file (the sampler
 // itself costs time, so its runs' totals read higher).
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs'
 import path from 'node:path'
+import { BenchRecord, SHORT } from './record'
 import { machineLoad, percentile } from './stats'
 import { FIRST_ROWS_PAINTED, launchChromium, signedInContext, startBigTableProject } from './table-editor-setup'
 import {
@@ -30,7 +31,7 @@ const option = (name: string) => {
 const saveDir = option('--save')
 const studioDir = option('--studio')
 const profile = args.includes('--profile')
-const RUNS = Number(args.find((a, i) => /^\d+$/.test(a) && !args[i - 1]?.startsWith('--')) ?? 5)
+const RUNS = Number(args.find((a, i) => /^\d+$/.test(a) && !args[i - 1]?.startsWith('--')) ?? (SHORT ? 1 : 5))
 
 type BenchWindow = { __firstRowsPainted: () => Promise<number> }
 
@@ -74,6 +75,18 @@ try {
   const ms = (value: number) => `${value.toFixed(0).padStart(5)} ms`
   console.log(`Table editor, navigation → first rows painted (${RUNS} returning visits, p50 of each figure)`)
   console.log(`  wall clock:                      ${ms(p50((t) => t.windowMs))}`)
+  const record = new BenchRecord('table-editor-trace')
+  record.figure(
+    'navigation → first rows painted, wall clock',
+    p50((t) => t.windowMs),
+    { unit: 'ms', better: 'lower' },
+  )
+  record.figure(
+    'main thread in tasks, thread time',
+    p50((t) => t.busyThreadMs),
+    { unit: 'ms', better: 'lower' },
+  )
+  record.save()
   console.log(
     `  main thread in tasks:            ${ms(p50((t) => t.busyThreadMs))} thread time (${ms(p50((t) => t.busyWallMs))} wall clock)`,
   )

@@ -2,8 +2,9 @@
 // first page, a page deep in the table, sorted pages, a filtered page, the count and a cell edit round trip.
 // In Debian Chromium: the page opening to the first rows painted, the next page painted after scrolling to the
 // end, and a cell saved and shown.
-// Run after `npm run build`: npx tsx bench/table-editor.bench.ts [runs]
+// Run after `npm run build`: npx tsx bench/table-editor.bench.ts [runs] [--short]
 import { Agent, request } from 'undici'
+import { BenchRecord, numberArg, SHORT } from './record'
 import { percentile } from './stats'
 import {
   BENCH_USER,
@@ -17,8 +18,8 @@ import {
 /** The grid's scrolling element, as the page sees it (the test code has no DOM types). */
 type Scrollable = { scrollTo(options: { top: number }): void; scrollHeight: number }
 
-const RUNS = Number(process.argv[2] ?? 30)
-const BROWSER_RUNS = 5
+const RUNS = numberArg(0, 30, 1)
+const BROWSER_RUNS = SHORT ? 1 : 5
 const BUDGETS = { firstRows: 500, page: 300, cellEdit: 100 }
 
 // In-page code is installed as text (see sql-editor-grid.bench.ts for why).
@@ -104,7 +105,7 @@ try {
   let flip = false
   const api100 = {
     first: await time(read({})),
-    later: await time(read({ after: { key: ['900000'] } })),
+    later: await time(read({ after: { key: [String(Math.round(ROWS * 0.9))] } })),
     sortedFirst: await time(read({ sort: { column: 'score', direction: 'desc' } })),
     sortedLater: await time(
       read({ sort: { column: 'score', direction: 'asc' }, after: { sort: '500', key: ['500500'] } }),
@@ -156,7 +157,7 @@ try {
   console.log(`Table editor, ${ROWS.toLocaleString('en-US')} rows, pages of 100`)
   console.log(`  API (${RUNS} runs each after a warm-up):`)
   console.log(`    first page:                 ${summary(api100.first)}`)
-  console.log(`    page after id 900,000:      ${summary(api100.later)}`)
+  console.log(`    page after id ${Math.round(ROWS * 0.9).toLocaleString('en-US')}:      ${summary(api100.later)}`)
   console.log(`    sorted by score, first:     ${summary(api100.sortedFirst)}`)
   console.log(`    sorted by score, deep page: ${summary(api100.sortedLater)}`)
   console.log(`    filtered (like, no index):  ${summary(api100.filtered)}`)
@@ -172,6 +173,12 @@ try {
   console.log(
     `    Save → cell shown:                  ${summary(cellEdit)} (budget ${BUDGETS.cellEdit} ms: ${verdict(cellEdit, BUDGETS.cellEdit)})`,
   )
+  const record = new BenchRecord('table-editor')
+  record.figure('API first page, p50', percentile(api100.first, 50), { unit: 'ms', better: 'lower', digits: 1 })
+  record.figure('API deep page, p50', percentile(api100.later, 50), { unit: 'ms', better: 'lower', digits: 1 })
+  record.figure('page opening → first rows painted, p50', percentile(firstRows, 50), { unit: 'ms', better: 'lower' })
+  record.figure('Save → cell shown, p50', percentile(cellEdit, 50), { unit: 'ms', better: 'lower' })
+  record.save()
 } finally {
   await browser.close()
   await platform.destroy()

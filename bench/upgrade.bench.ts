@@ -1,7 +1,7 @@
 // A 15 -> 17 major upgrade of a ~1 GB project (pgbench), by each method, with a client writing the whole time:
 // the total time, seconds per GB, and how long writes were blocked (the longest gap between two commits).
 // Targets: dump and restore at most 10 s per GB; logical replication blocks writes at most 5 s, whatever the size.
-// Run: npx tsx bench/upgrade.bench.ts [pgbench scale, default 65 (~1 GB)] [methods, default logical,dump]
+// Run: npx tsx bench/upgrade.bench.ts [pgbench scale, default 65 (~1 GB)] [methods, default logical,dump] [--short]
 import { execFile } from 'node:child_process'
 import os from 'node:os'
 import path from 'node:path'
@@ -17,10 +17,12 @@ import {
 } from '../packages/engine/src/index'
 import { startCommittingClient } from '../packages/engine/src/testing/committing-client'
 import { makeTempRoot } from '../packages/engine/src/testing/fixtures'
+import { BENCH_ARGS, BenchRecord, numberArg } from './record'
 
 const run = promisify(execFile)
-const scale = Number(process.argv[2] ?? 65)
-const methods = (process.argv[3] ?? 'logical,dump').split(',') as UpgradeMethod[]
+const scale = numberArg(0, 65, 1)
+const methods = (BENCH_ARGS[1] ?? 'logical,dump').split(',') as UpgradeMethod[]
+const record = new BenchRecord('upgrade')
 const BIN = '/usr/lib/postgresql/15/bin'
 const PASSWORD = 'bench-password'
 const s = (value: number) => `${(value / 1000).toFixed(1)} s`
@@ -95,8 +97,11 @@ try {
           .map(([name, value]) => `${name} ${s(value)}`)
           .join(', ')}); ${committed.length} commits, longest gap between commits ${s(longestGapMs)}`,
     )
+    record.figure(`${method}: upgrade per GB`, totalMs / 1000 / gb, { unit: 's/GB', better: 'lower', digits: 1 })
+    record.figure(`${method}: longest gap between commits`, longestGapMs / 1000, { unit: 's', better: 'lower' })
     await driver.destroyProject(ref)
   }
+  record.save()
   console.log(
     `load average after: ${os
       .loadavg()

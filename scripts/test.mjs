@@ -1,6 +1,7 @@
 // `npm test`: every check CI makes, in order: Node 24 at hand, lint, types, lockfile, the unit + integration tests
-// and the browser tests on Node 24 (the Node the platform runs on), then a smoke that `npm start`'s bootstrap still
-// brings the platform up from the Node running this script when that is an older one; each step timed.
+// and the browser tests on Node 24 (the Node the platform runs on), every bench once in its short run, then a smoke
+// that `npm start`'s bootstrap still brings the platform up from the Node running this script when that is an older
+// one; each step timed.
 import { spawn, spawnSync } from 'node:child_process'
 import { existsSync, mkdtempSync, rmSync } from 'node:fs'
 import os from 'node:os'
@@ -164,6 +165,14 @@ step('Chromium for the browser tests', () => {
     if (e2e.status !== 0) fail(`browser tests with the platform on ${name} failed (exit ${e2e.status ?? e2e.signal})`)
   })
 }
+
+// every bench once, tiny (`npm run bench -- --short`), on the Node the platform runs on: a bench that no longer
+// runs fails here instead of rotting until someone measures with it
+step(`benches, short run (each once, tiny) on ${node24.name}`, () =>
+  run(process.execPath, ['scripts/bench.mjs', '--short'], {
+    env: { ...envForNode(node24.binary), PGFLEET_BENCH_NODE: node24.binary, PGFLEET_CHROMIUM: chromium },
+  }),
+)
 
 if (node24.binary !== process.execPath) {
   await stepAsync(`npm start's bootstrap from Node ${process.versions.node}`, smokeStart)

@@ -5,7 +5,7 @@ import path from 'node:path'
 import { BYTES_PER_GB } from '@pgfleet/contracts'
 import { z } from 'zod'
 import { assertSitesSeparate } from './http/site-separation'
-import { LOG_LEVELS, type LogLevel } from './logging/logger'
+import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './logging/logger'
 import { assertNoProtectedPort, type EgressDestination, parseEgressAllow } from './security/egress-policy'
 
 /** Every setting the platform reads, with its default. The README's configuration table mirrors this. */
@@ -54,6 +54,7 @@ const EnvSchema = z.object({
   PGFLEET_FUNCTIONS_MAX_WORKERS: z.coerce.number().int().min(1).optional(),
   PGFLEET_FUNCTIONS_QUEUE_TIMEOUT_MS: z.coerce.number().int().min(0).default(5_000),
   PGFLEET_LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
+  PGFLEET_LOG_FORMAT: z.enum(LOG_FORMATS).or(z.literal('')).optional(),
   PGFLEET_AI_PROVIDER: z.enum(['openai', 'anthropic']).optional(),
   OPENAI_API_KEY: z.string().optional(),
   OPENAI_BASE_URL: z.string().url().optional(),
@@ -127,6 +128,8 @@ export interface PlatformConfig {
   /** how often the backup scheduler looks for projects whose backup is due */
   backupSchedulerTickMs: number
   logLevel: LogLevel
+  /** chosen by PGFLEET_LOG_FORMAT; otherwise pretty on a terminal, JSON elsewhere */
+  logFormat?: LogFormat | undefined
   /** when set, {ref}.{domain} serves the project's APIs by Host header */
   domain: string | undefined
   /** a custom hostname not proven by its TXT record within this time is dropped */
@@ -356,6 +359,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     spareDataDirs: e.PGFLEET_SPARE_DATA_DIRS,
     backupSchedulerTickMs: e.PGFLEET_BACKUP_SCHEDULER_TICK_MS,
     logLevel: e.PGFLEET_LOG_LEVEL,
+    logFormat: e.PGFLEET_LOG_FORMAT || undefined,
     domain: e.PGFLEET_DOMAIN || undefined,
     customHostnamePendingMs: e.PGFLEET_CUSTOM_HOSTNAME_PENDING_HOURS * 3_600_000,
     rest: {

@@ -18,7 +18,7 @@ let log: Logger | null = null
  */
 async function main(): Promise<void> {
   const config = loadConfig()
-  const logger = createLogger({ level: config.logLevel })
+  const logger = createLogger({ level: config.logLevel, format: config.logFormat })
   const processLog = logger.log
   log = processLog
   let platform: RunningPlatform | null = null

@@ -50,7 +50,7 @@ export interface RunningPlatform {
  */
 export async function startPlatform(
   config: PlatformConfig,
-  logger: PlatformLogger = createLogger({ level: config.logLevel }),
+  logger: PlatformLogger = createLogger({ level: config.logLevel, format: config.logFormat }),
 ): Promise<RunningPlatform> {
   await mkdir(config.dataDir, { recursive: true })
   // before anything else touches the data directory: a second start must change nothing

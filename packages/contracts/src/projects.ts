@@ -90,6 +90,17 @@ export const Project = z.object({
 })
 export type Project = z.infer<typeof Project>
 
+/**
+ * A project as the management API (/v1) answers it: `id` is the project's ref, as the hosted management API gives it
+ * and the tools built on that API read it; the dashboard's /platform routes keep the numeric id.
+ */
+export const ManagementProject = Project.extend({ id: z.string() })
+export type ManagementProject = z.infer<typeof ManagementProject>
+
+export function toManagementProject(project: Project): ManagementProject {
+  return { ...project, id: project.ref }
+}
+
 export const ProjectStatusResponse = z.object({ status: ProjectStatus, error: z.string().nullable().optional() })
 export type ProjectStatusResponse = z.infer<typeof ProjectStatusResponse>
 

@@ -16,8 +16,13 @@ export interface JobDefinition<T> {
   expireInSeconds?: number
 }
 
-// Lifecycle jobs are user-visible waits: poll often so a new job starts within a fraction of a second.
-const POLLING_INTERVAL_SECONDS = 0.5
+/**
+ * How often each queue's worker asks the control plane for due work. A job sent by this process wakes its worker at
+ * once (send), so a new job never waits for a poll; polls pick up retries and deferred jobs. Every queue polls on
+ * its own (a query each time, on the platform and on the control plane's server, over two dozen queues), so a short
+ * interval is a steady cost on the cores the projects' own work needs.
+ */
+const POLLING_INTERVAL_SECONDS = 2
 
 /**
  * The durable job queue (pg-boss in the control-plane database). Work is recorded before it runs,

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest'
-import { compactLine } from './compact-line'
 import { createLogger, type LoggerOptions } from './logger'
 
 function capture(options: Omit<LoggerOptions, 'destination'>) {
@@ -36,17 +35,21 @@ describe('createLogger', () => {
     expect(record.error.stack).toContain('boom')
   })
 
-  it('writes compact lines with the component as a prefix', () => {
-    const { log, lines } = capture({ level: 'info', format: 'compact' })
+  it('writes pretty lines with the time, the level and the component as a prefix', () => {
+    const { log, lines } = capture({ level: 'info', format: 'pretty' })
     const jobs = log.child({ component: 'jobs' })
     jobs.info('2 job(s) will be retried')
     jobs.error('stop failed', { ref: 'abc', error: new Error('the pool is gone') })
     log.info('dashboard up')
-    expect(lines).toEqual([
-      '[jobs] 2 job(s) will be retried\n',
-      '[jobs] ERROR stop failed ref=abc error="the pool is gone"\n',
-      '[pgfleet] dashboard up\n',
-    ])
+    expect(lines).toHaveLength(3)
+    expect(lines[0]).toMatch(/^\[\d\d:\d\d:\d\d\.\d{3}\] INFO: \[jobs\] 2 job\(s\) will be retried\n$/)
+    // a failure: its fields on the line, the error's message and stack below it
+    expect(lines[1]).toMatch(/^\[[\d:.]+\] ERROR: \[jobs\] stop failed \{"ref":"abc"\}\n/)
+    expect(lines[1]).toContain('Error: the pool is gone')
+    expect(lines[2]).toMatch(/^\[[\d:.]+\] INFO: dashboard up\n$/)
+    // no JSON record for a person to read, and no colour codes when the lines go elsewhere than a terminal
+    expect(lines.join('')).not.toContain('"level"')
+    expect(lines.join('')).not.toContain('\u001b[')
   })
 
   it('gives Fastify a pino instance that writes through the same destination and level', () => {
@@ -56,29 +59,5 @@ describe('createLogger', () => {
     http.info({ reqId: 'req-1' }, 'incoming request')
     expect(lines).toHaveLength(1)
     expect(JSON.parse(lines[0] ?? '')).toMatchObject({ component: 'http', reqId: 'req-1', msg: 'incoming request' })
-  })
-})
-
-describe('compactLine', () => {
-  it('shortens Fastify request records', () => {
-    const line = compactLine(
-      JSON.stringify({
-        level: 30,
-        time: 1,
-        component: 'http',
-        reqId: 'req-1',
-        res: { statusCode: 200 },
-        responseTime: 3.0625,
-        msg: 'request completed',
-      }),
-    )
-    expect(line).toBe('[http] request completed reqId=req-1 status=200 3.1ms')
-    expect(
-      compactLine(JSON.stringify({ level: 30, req: { method: 'GET', url: '/a b' }, msg: 'incoming request' })),
-    ).toBe('[pgfleet] incoming request GET /a b')
-  })
-
-  it('passes through a line that is not JSON', () => {
-    expect(compactLine('plain text\n')).toBe('plain text')
   })
 })

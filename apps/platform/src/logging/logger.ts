@@ -1,5 +1,5 @@
 import { type DestinationStream, type Logger as PinoLogger, pino } from 'pino'
-import { compactLine } from './compact-line'
+import { prettyStream } from './pretty'
 
 /** Structured context of a log line: the project ref, what failed, the error (an Error is serialized). */
 export type LogFields = Record<string, unknown>
@@ -17,10 +17,14 @@ export interface Logger {
 export const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const
 export type LogLevel = (typeof LOG_LEVELS)[number]
 
+/** 'pretty': pino-pretty's readable lines (for a person at a terminal); 'json': one JSON object a line. */
+export const LOG_FORMATS = ['pretty', 'json'] as const
+export type LogFormat = (typeof LOG_FORMATS)[number]
+
 export interface LoggerOptions {
   level: LogLevel
-  /** 'compact': one readable `[component] message key=value` line (for a terminal); 'json': one JSON object a line */
-  format?: 'compact' | 'json'
+  /** when not given: pretty when stdout is a terminal, JSON otherwise */
+  format?: LogFormat
   /** where lines go; stdout when not given */
   destination?: { write(line: string): unknown }
 }
@@ -31,19 +35,19 @@ export interface PlatformLogger {
   pino: PinoLogger
 }
 
-/** Creates the process's logger: compact lines on a terminal, JSON otherwise. */
+/** The format for a process whose stdout may or may not be a terminal, unless one is chosen. */
+export function defaultLogFormat(chosen?: LogFormat): LogFormat {
+  return chosen ?? (process.stdout.isTTY ? 'pretty' : 'json')
+}
+
+/** Creates the process's logger: readable lines on a terminal, JSON otherwise. */
 export function createLogger(options: LoggerOptions): PlatformLogger {
-  const format = options.format ?? (process.stdout.isTTY ? 'compact' : 'json')
-  const out = options.destination ?? process.stdout
+  const format = defaultLogFormat(options.format)
   const destination: DestinationStream =
-    format === 'compact'
-      ? {
-          write(line: string) {
-            out.write(`${compactLine(line)}\n`)
-          },
-        }
+    format === 'pretty'
+      ? prettyStream(options.destination)
       : options.destination
-        ? { write: (line: string) => void out.write(line) }
+        ? { write: (line: string) => void options.destination?.write(line) }
         : pino.destination({ dest: 1, sync: true })
   const instance = pino(
     {

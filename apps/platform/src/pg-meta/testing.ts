@@ -1,4 +1,4 @@
-import type { Organization, Project, ProjectStatusResponse, RoleName } from '@pgfleet/contracts'
+import type { ManagementProject, Organization, Project, ProjectStatusResponse, RoleName } from '@pgfleet/contracts'
 import pg from 'pg'
 import { ApiClient, startTestPlatform, type TestPlatform, waitFor } from '../testing/harness'
 
@@ -23,13 +23,14 @@ export async function startProjectFixture(env: Record<string, string> = {}): Pro
   await owner.post('/platform/auth/signup', { email: 'owner@meta.test', password: 'owner-password' })
   const slug = (await owner.get<Organization[]>('/platform/organizations')).body[0]?.slug ?? ''
   const dbPassword = 'fixture-db-password'
-  const created = await owner.post<Project>('/v1/projects', {
+  const created = await owner.post<ManagementProject>('/v1/projects', {
     name: 'Meta',
     organization_slug: slug,
     db_pass: dbPassword,
   })
   if (created.status !== 201) throw new Error(`project creation failed: ${JSON.stringify(created.body)}`)
-  const project = created.body
+  // the dashboard's view of it (the management API's answer names the project by its ref in `id`)
+  const project = (await owner.get<Project>(`/platform/projects/${created.body.ref}`)).body
   await waitFor(
     async () => (await owner.get<ProjectStatusResponse>(`/platform/projects/${project.ref}/status`)).body,
     (s) => s.status === 'ACTIVE_HEALTHY',

@@ -5,6 +5,7 @@ import {
   PITR_PERMISSION_DENIED,
   RestoreBackupBody,
   RestorePitrBody,
+  toManagementProject,
   UpdateBackupScheduleBody,
   UpdatePitrBody,
 } from '@pgfleet/contracts'
@@ -90,7 +91,7 @@ export function backupRoutes(ctx: AppContext) {
     serve(app, 'POST /v1/projects/{ref}/database/backups/restore-pitr', async ({ request }) => {
       const { row, userId, organizationSlug } = await projectOf(request, 'write')
       const updated = await restoreToPointInTime(ctx, row, parseInput(RestorePitrBody, request.body), userId)
-      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
+      return toManagementProject(await toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request)))
     })
 
     serve(app, 'POST /platform/database/{ref}/backups/restore-physical', async ({ request }) => {

@@ -9,6 +9,7 @@ import {
   ResizeProjectBody,
   RestoreProjectBody,
   RowId,
+  toManagementProject,
 } from '@pgfleet/contracts'
 import { COMPUTE_SIZES, computeSettings } from '@pgfleet/engine'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
@@ -65,7 +66,9 @@ export function projectLifecycleRoutes(ctx: AppContext) {
     }
     for (const operation of ['pause', 'restart', 'resize'] as const) {
       const handler = operationRoute(operation)
-      serve(app, `POST /v1/projects/{ref}/${operation}`, ({ request }) => handler(request))
+      serve(app, `POST /v1/projects/{ref}/${operation}`, async ({ request }) =>
+        toManagementProject(await handler(request)),
+      )
       serve(app, `POST /platform/projects/{ref}/${operation}`, ({ request }) => handler(request))
     }
 
@@ -111,7 +114,7 @@ export function projectLifecycleRoutes(ctx: AppContext) {
       const updated = await startOperation(ctx, row, 'delete', userId)
       return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
     }
-    serve(app, 'DELETE /v1/projects/{ref}', ({ request }) => remove(request))
+    serve(app, 'DELETE /v1/projects/{ref}', async ({ request }) => toManagementProject(await remove(request)))
     serve(app, 'DELETE /platform/projects/{ref}', ({ request }) => remove(request))
 
     serve(app, 'GET /platform/projects/{ref}/operations', async ({ request }): Promise<ProjectOperation[]> => {

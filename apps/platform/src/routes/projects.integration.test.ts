@@ -1,6 +1,13 @@
 import { readFileSync } from 'node:fs'
 import path from 'node:path'
-import type { EngineInfo, FreeLimitMember, Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
+import type {
+  EngineInfo,
+  FreeLimitMember,
+  ManagementProject,
+  Organization,
+  Project,
+  ProjectStatusResponse,
+} from '@pgfleet/contracts'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ApiClient, setPlan, startTestPlatform, type TestPlatform, waitFor } from '../testing/harness'
@@ -27,7 +34,7 @@ const waitHealthy = (ref: string) =>
     60_000,
   )
 
-async function connect(project: Project, password = DB_PASS) {
+async function connect(project: Pick<Project, 'database'>, password = DB_PASS) {
   const client = new pg.Client({
     host: '127.0.0.1',
     port: project.database.port ?? 0,
@@ -54,7 +61,7 @@ const alive = (pid: number) => {
 }
 
 describe('projects', () => {
-  let project: Project
+  let project: ManagementProject
 
   it('lists the installed engines (15 and 17 at least)', async () => {
     const engines = await api.get<EngineInfo[]>('/platform/engines')
@@ -62,7 +69,11 @@ describe('projects', () => {
   })
 
   it('creates a project that comes up and accepts the password over TCP', async () => {
-    const created = await api.post<Project>('/v1/projects', { name: 'Shop', organization_slug: slug, db_pass: DB_PASS })
+    const created = await api.post<ManagementProject>('/v1/projects', {
+      name: 'Shop',
+      organization_slug: slug,
+      db_pass: DB_PASS,
+    })
     expect(created.status).toBe(201)
     project = created.body
     expect(project).toMatchObject({ name: 'Shop', status: 'COMING_UP', organization_slug: slug })
@@ -89,6 +100,19 @@ describe('projects', () => {
       database: { host: '127.0.0.1', postgres_engine: '17' },
     })
     expect((await api.get<Project[]>('/v1/projects')).body.map((p) => p.ref)).toContain(project.ref)
+  })
+
+  it("names a project by its ref in the management API's id, and by its number in the dashboard's", async () => {
+    // the hosted management API (and the tools built on it) gives the ref as `id`
+    expect(project.id).toBe(project.ref)
+    const listed = (await api.get<ManagementProject[]>('/v1/projects')).body.find((p) => p.ref === project.ref)
+    expect(listed?.id).toBe(project.ref)
+    expect((await api.get<ManagementProject>(`/v1/projects/${project.ref}`)).body.id).toBe(project.ref)
+    const dashboard = (await api.get<Project>(`/platform/projects/${project.ref}`)).body
+    expect(dashboard.id).toEqual(expect.any(Number))
+    expect((await api.get<Project[]>('/platform/projects')).body.find((p) => p.ref === project.ref)?.id).toBe(
+      dashboard.id,
+    )
   })
 
   it('creates a project on Postgres 15 when asked', async () => {

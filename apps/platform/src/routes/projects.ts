@@ -1,4 +1,4 @@
-import { CreateProjectBody, ProjectRef, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
+import { CreateProjectBody, ProjectRef, REQUIRED_VALUE_MESSAGES, toManagementProject } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import { z } from 'zod'
 import { requireAuth } from '../auth/request-auth'
@@ -23,18 +23,18 @@ export function projectRoutes(ctx: AppContext) {
       const views = await listProjects(ctx, requireAuth(request).userId)
       return Promise.all(views.map((view) => toProject(ctx, view, originOf(ctx, request))))
     }
-    serve(app, 'GET /v1/projects', ({ request }) => list(request))
+    serve(app, 'GET /v1/projects', async ({ request }) => (await list(request)).map(toManagementProject))
     serve(app, 'GET /platform/projects', ({ request }) => list(request))
 
     serve(app, 'POST /v1/projects', async ({ request, reply }) => {
       const body = parseInput(CreateProjectBody, request.body)
       const view = await createProject(ctx, requireAuth(request).userId, body)
       reply.status(201)
-      return toProject(ctx, view, originOf(ctx, request))
+      return toManagementProject(await toProject(ctx, view, originOf(ctx, request)))
     })
 
     const detail = async (request: FastifyRequest) => toProject(ctx, await projectOf(request), originOf(ctx, request))
-    serve(app, 'GET /v1/projects/{ref}', ({ request }) => detail(request))
+    serve(app, 'GET /v1/projects/{ref}', async ({ request }) => toManagementProject(await detail(request)))
     serve(app, 'GET /platform/projects/{ref}', ({ request }) => detail(request))
 
     const status = async (request: FastifyRequest) => projectStatus(await projectOf(request))

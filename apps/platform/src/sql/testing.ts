@@ -1,4 +1,4 @@
-import type { Organization, Project, ProjectStatusResponse, RoleName } from '@pgfleet/contracts'
+import type { ManagementProject, Organization, Project, ProjectStatusResponse, RoleName } from '@pgfleet/contracts'
 import { ApiClient, startTestPlatform, type TestPlatform, waitFor } from '../testing/harness'
 
 export interface SqlTestSetup {
@@ -20,7 +20,7 @@ export async function startSqlTestSetup(
   const owner = new ApiClient(() => t.baseUrl)
   await owner.post('/platform/auth/signup', { email: 'owner@example.com', password: 'owner-password' })
   const slug = (await owner.get<Organization[]>('/platform/organizations')).body[0]?.slug ?? ''
-  const created = await owner.post<Project>('/v1/projects', {
+  const created = await owner.post<ManagementProject>('/v1/projects', {
     name: 'Editor',
     organization_slug: slug,
     db_pass: 'editor-db-password',
@@ -35,7 +35,8 @@ export async function startSqlTestSetup(
     if (added.status >= 300) throw new Error(`member ${name}: ${JSON.stringify(added.body)}`)
     members[name] = client
   }
-  const project = created.body
+  // the dashboard's view of it (the management API's answer names the project by its ref in `id`)
+  const project = (await owner.get<Project>(`/platform/projects/${created.body.ref}`)).body
   if (options.waitHealthy) {
     await waitFor(
       async () => (await owner.get<ProjectStatusResponse>(`/platform/projects/${project.ref}/status`)).body,

@@ -25,7 +25,7 @@ import {
   RestoreProjectBody,
   RestoreVersionsResponse,
 } from '../lifecycle'
-import { CreateProjectBody, DeleteProjectQuery, Project, ProjectStatusResponse } from '../projects'
+import { CreateProjectBody, DeleteProjectQuery, ManagementProject, Project, ProjectStatusResponse } from '../projects'
 import { EmptyResponse, FileDownload, type RouteDefinition } from './define'
 
 /** Projects: creating and listing them, their lifecycle and backups, settings, keys and custom domain. */
@@ -41,7 +41,7 @@ export const projectApiRoutes = {
     method: 'GET',
     path: '/v1/projects',
     params: [],
-    response: z.array(Project),
+    response: z.array(ManagementProject),
     description: 'Same as GET /platform/projects (management API)',
   },
   'POST /v1/projects': {
@@ -49,7 +49,7 @@ export const projectApiRoutes = {
     path: '/v1/projects',
     params: [],
     body: CreateProjectBody,
-    response: Project,
+    response: ManagementProject,
     description: 'Creates a project; it answers at once in status COMING_UP (201)',
   },
   'GET /platform/projects/{ref}': {
@@ -63,7 +63,7 @@ export const projectApiRoutes = {
     method: 'GET',
     path: '/v1/projects/{ref}',
     params: ['ref'],
-    response: Project,
+    response: ManagementProject,
     description: 'Same as GET /platform/projects/{ref}',
   },
   'GET /platform/projects/{ref}/status': {
@@ -98,7 +98,7 @@ export const projectApiRoutes = {
     method: 'POST',
     path: '/v1/projects/{ref}/pause',
     params: ['ref'],
-    response: Project,
+    response: ManagementProject,
     description: 'Same as POST /platform/projects/{ref}/pause',
   },
   'POST /platform/projects/{ref}/restart': {
@@ -112,7 +112,7 @@ export const projectApiRoutes = {
     method: 'POST',
     path: '/v1/projects/{ref}/restart',
     params: ['ref'],
-    response: Project,
+    response: ManagementProject,
     description: 'Same as POST /platform/projects/{ref}/restart',
   },
   'POST /platform/projects/{ref}/resize': {
@@ -128,7 +128,7 @@ export const projectApiRoutes = {
     path: '/v1/projects/{ref}/resize',
     params: ['ref'],
     body: ResizeProjectBody,
-    response: Project,
+    response: ManagementProject,
     description: 'Same as POST /platform/projects/{ref}/resize',
   },
   'GET /platform/compute-sizes': {
@@ -174,7 +174,7 @@ export const projectApiRoutes = {
     path: '/v1/projects/{ref}',
     params: ['ref'],
     query: DeleteProjectQuery,
-    response: Project,
+    response: ManagementProject,
     description: 'Same as DELETE /platform/projects/{ref}',
   },
   'GET /platform/projects/{ref}/operations': {

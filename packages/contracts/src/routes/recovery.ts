@@ -7,7 +7,7 @@ import {
   UpdateBackupScheduleBody,
   UpdatePitrBody,
 } from '../backups'
-import { Project } from '../projects'
+import { ManagementProject, Project } from '../projects'
 import {
   StartUpgradeBody,
   StartUpgradeResponse,
@@ -84,7 +84,7 @@ export const recoveryApiRoutes = {
     path: '/v1/projects/{ref}/database/backups/restore-pitr',
     params: ['ref'],
     body: RestorePitrBody,
-    response: Project,
+    response: ManagementProject,
     description: 'Restores the project to an instant of the recoverable window, to the second (status RESTORING)',
   },
   'GET /v1/projects/{ref}/upgrade/eligibility': {
