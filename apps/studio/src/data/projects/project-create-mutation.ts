@@ -4,9 +4,15 @@ import { api } from '../api'
 import { organizationKeys } from '../organizations/keys'
 import type { MutationOptions } from '../types'
 import { projectKeys } from './keys'
+import { getProjectDetail } from './project-detail-query'
 
-export async function createProject(body: CreateProjectBody) {
-  return api('POST /v1/projects', { body })
+/**
+ * Creates the project through the management API, then reads it as the dashboard's routes give it (the management
+ * answer names the project by its ref in `id`; the dashboard keeps the numeric id), still in status COMING_UP.
+ */
+export async function createProject(body: CreateProjectBody): Promise<Project> {
+  const created = await api('POST /v1/projects', { body })
+  return getProjectDetail({ ref: created.ref })
 }
 
 export function useProjectCreateMutation(options: MutationOptions<Project, CreateProjectBody> = {}) {
