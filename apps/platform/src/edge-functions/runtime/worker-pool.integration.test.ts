@@ -286,7 +286,8 @@ describe('worker pool', () => {
       for (const [target, result] of Object.entries(results))
         expect({ target, result }).toEqual({ target, result: 'refused' })
 
-      const opened = { ...spec('opened', code), deniedNetwork: namesAllowed, egressAllow: ['127.0.0.1'] }
+      // the guard lets through exact address:port destinations only (what the operator lists and the project opens)
+      const opened = { ...spec('opened', code), deniedNetwork: namesAllowed, egressAllow: [`127.0.0.1:${port}`] }
       const answer = JSON.parse((await get(await workers.acquire(opened))).text) as Record<string, string>
       expect(answer['name of this machine']).toBe('internal service')
       expect(answer['fd12:3456:789a::1']).toBe('refused')
