@@ -125,7 +125,7 @@ test('SQL editor rough edges: widths, failed batches, confirmations, quotes, CSV
     await run(page)
     await expect(grid.getByRole('gridcell', { name: 'false', exact: true })).toBeVisible()
     const download = page.waitForEvent('download')
-    await page.getByRole('button', { name: 'Export CSV' }).click()
+    await page.getByRole('button', { name: 'Export CSV', exact: true }).click()
     const file = await download
     const csv = await new Response((await file.createReadStream()) as unknown as ReadableStream).text()
     expect(csv).toBe('yes,no\r\ntrue,false\r\n')

@@ -91,7 +91,9 @@ test('a member without create on user_content is told queries will not be saved,
     await typeSql(reader, 'select id, body from public.notes order by id')
     await reader.getByRole('button', { name: 'Run', exact: true }).click()
     await expect(reader.getByTestId('results-grid').getByRole('gridcell', { name: 'note 3' })).toBeVisible()
-    const csv = await downloadText(reader, () => reader.getByRole('button', { name: 'Export CSV' }).click())
+    const csv = await downloadText(reader, () =>
+      reader.getByRole('button', { name: 'Export CSV', exact: true }).click(),
+    )
     expect(csv.name).toBe('query-result.csv')
     expect(csv.text.split('\r\n')[0]).toBe('id,body')
     expect(csv.text.trim().split('\r\n')).toHaveLength(4)
@@ -125,7 +127,7 @@ test('Export CSV downloads the whole result from a server link, header first', a
     if (request.url().includes('/query/export'))
       exportUrls.push(`${request.method()} ${new URL(request.url()).pathname}`)
   })
-  const csv = await downloadText(page, () => page.getByRole('button', { name: 'Export CSV' }).click())
+  const csv = await downloadText(page, () => page.getByRole('button', { name: 'Export CSV', exact: true }).click())
   const lines = csv.text.trim().split('\r\n')
   expect(lines[0]).toBe('n,square')
   expect(lines).toHaveLength(1001)
@@ -144,7 +146,7 @@ test('Export CSV downloads the whole result from a server link, header first', a
   expect(dropped.status(), await dropped.text()).toBe(200)
   let downloads = 0
   page.on('download', () => downloads++)
-  await page.getByRole('button', { name: 'Export CSV' }).click()
+  await page.getByRole('button', { name: 'Export CSV', exact: true }).click()
   await expect(page.getByText('relation "doomed" does not exist')).toBeVisible()
   expect(downloads).toBe(0)
 })

@@ -107,7 +107,7 @@ test('a user writes and runs queries: rows, a confirmation before writes, a boun
   await page.getByRole('button', { name: 'Run', exact: true }).click()
   await expect(grid.getByRole('gridcell', { name: 'two' })).toBeVisible()
   const download = page.waitForEvent('download')
-  await page.getByRole('button', { name: 'Export CSV' }).click()
+  await page.getByRole('button', { name: 'Export CSV', exact: true }).click()
   const file = await download
   expect(file.suggestedFilename()).toBe('query-result.csv')
   const csv = await new Response((await file.createReadStream()) as unknown as ReadableStream).text()

@@ -131,7 +131,7 @@ test('a 1,000,000-row table: open, page, sort, filter, edit, insert, delete, und
 
   // export the filtered rows as CSV, through a single-use download
   const download = page.waitForEvent('download')
-  await page.getByRole('button', { name: 'Export CSV' }).click()
+  await page.getByRole('button', { name: 'Export CSV', exact: true }).click()
   const csv = await readFile((await (await download).path()) ?? '', 'utf8')
   const lines = csv.trim().split(/\r?\n/)
   expect(lines[0]).toBe('id,name,score,flag,created_at')
