@@ -21,8 +21,10 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 15_000 },
+  // two spec files at a time against the one platform (each journey signs its own user up); the tests of a file
+  // run in order. PGFLEET_E2E_WORKERS=1 runs the files one by one.
   fullyParallel: false,
-  workers: 1,
+  workers: Number(process.env.PGFLEET_E2E_WORKERS ?? 2),
   reporter: [['list']],
   use: {
     baseURL: E2E_BASE_URL,

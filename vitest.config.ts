@@ -4,9 +4,13 @@ export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'bench/*.test.ts'],
     environment: 'node',
-    // integration suites start real Postgres clusters: give them time, and run files one by one on 2 cores
+    // integration suites start real Postgres clusters: give them time
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    fileParallelism: false,
+    // two files at a time on two cores: much of a suite's time is spent waiting on Postgres and child processes.
+    // Each file's projects take a random block of ports (testPortRange), so two suites do not collide.
+    // PGFLEET_TEST_WORKERS=1 runs the files one by one.
+    fileParallelism: true,
+    maxWorkers: Number(process.env.PGFLEET_TEST_WORKERS ?? 2),
   },
 })

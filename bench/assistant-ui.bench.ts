@@ -3,6 +3,7 @@
 // Run after `npm run build`: npx tsx bench/assistant-ui.bench.ts [replies] [--short]
 import { randomUUID } from 'node:crypto'
 import type { Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { chromium } from '@playwright/test'
 import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
 import { startScriptedModelServer } from '../apps/platform/src/testing/scripted-model-server'
@@ -53,7 +54,7 @@ const model = await startScriptedModelServer({
 })
 model.chunkDelayMs = 10
 const platform = await startTestPlatform({
-  PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? '57200-57299',
+  PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? testPortRangeSetting(100),
   OPENAI_API_KEY: model.apiKey,
   OPENAI_BASE_URL: model.baseUrl,
   PGFLEET_AI_MODEL: 'scripted-model',

@@ -6,6 +6,7 @@
 // Run: npx tsx bench/branch-with-data.bench.ts [repetitions] [table-mb] [--short]
 import type { Branch, GitConnection, Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
 import { TENANT_OWNER_ROLE } from '@pgfleet/engine'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import pg from 'pg'
 import { TestRepository } from '../apps/platform/src/branching/testing'
 import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
@@ -27,7 +28,7 @@ repo.commit('main', {
 const platform = await startTestPlatform({
   PGFLEET_FREE_PROJECT_LIMIT: '1000',
   PGFLEET_GIT_ALLOW_FILE_URLS: 'true',
-  PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? '57800-57899',
+  PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? testPortRangeSetting(100),
 })
 const { driver } = platform.platform.ctx
 const record = new BenchRecord('branch-with-data')

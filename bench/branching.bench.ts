@@ -3,6 +3,7 @@
 // Prints p50/p95/max and the machine's load (the timings depend on it).
 // Run: [PAUSE_MS=3000] [PGFLEET_SPARE_DATA_DIRS=1] npx tsx bench/branching.bench.ts [count] [--short]
 import type { Branch, GitConnection, Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { TestRepository } from '../apps/platform/src/branching/testing'
 import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
 import { BenchRecord, numberArg, SHORT } from './record'
@@ -30,7 +31,7 @@ repo.commit('feature', files)
 const platform = await startTestPlatform({
   PGFLEET_FREE_PROJECT_LIMIT: '1000',
   PGFLEET_GIT_ALLOW_FILE_URLS: 'true',
-  PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? '57700-57799',
+  PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? testPortRangeSetting(100),
   ...(process.env.PGFLEET_SPARE_DATA_DIRS ? { PGFLEET_SPARE_DATA_DIRS: process.env.PGFLEET_SPARE_DATA_DIRS } : {}),
 })
 const record = new BenchRecord('branching')

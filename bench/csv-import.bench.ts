@@ -4,6 +4,7 @@
 // Run: npx tsx bench/csv-import.bench.ts [runs] [--short]
 import { Readable } from 'node:stream'
 import type { Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { Agent, request } from 'undici'
 import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
 import { BenchRecord, numberArg, SHORT } from './record'
@@ -14,7 +15,9 @@ const ROWS = SHORT ? 1_000 : 100_000
 const BUDGET_MS = 5_000
 
 const agent = new Agent({ keepAliveTimeout: 30_000, connections: 2 })
-const platform = await startTestPlatform({ PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? '55700-55749' })
+const platform = await startTestPlatform({
+  PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? testPortRangeSetting(100),
+})
 const record = new BenchRecord('csv-import')
 try {
   const api = new ApiClient(() => platform.baseUrl)

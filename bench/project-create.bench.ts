@@ -4,6 +4,7 @@
 // (the spares run out, so each waits for the next initdb).
 // Run: npx tsx bench/project-create.bench.ts [count] [--short]
 import type { Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { ApiClient, startTestPlatform } from '../apps/platform/src/testing/harness'
 import { BenchRecord, numberArg, SHORT } from './record'
 import { percentile } from './stats'
@@ -17,7 +18,7 @@ const PAUSE_MS = Number(process.env.PAUSE_MS ?? 4000)
 const platform = await startTestPlatform({
   PGFLEET_FREE_PROJECT_LIMIT: '1000',
   PGFLEET_SPARE_DATA_DIRS: SPARES_PER_MAJOR,
-  PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? '57300-57399',
+  PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? testPortRangeSetting(100),
 })
 const record = new BenchRecord('project-create')
 const pause = () => new Promise((resolve) => setTimeout(resolve, SHORT ? 0 : PAUSE_MS))

@@ -6,6 +6,7 @@ import { spawn } from 'node:child_process'
 import { createRequire } from 'node:module'
 import type { Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
 import { LocalDriver, TENANT_OWNER_ROLE } from '@pgfleet/engine'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import pg from 'pg'
 import { projectApiKeys } from '../apps/platform/src/keys/api-keys'
 import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
@@ -64,9 +65,8 @@ async function direct(config: pg.PoolConfig, sql: string, values: unknown[] = []
 }
 
 // a random port window: other suites may be running projects on this machine
-const portBase = 57_000 + Math.floor(Math.random() * 60) * 50
 const platform = await startTestPlatform({
-  PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? `${portBase}-${portBase + 49}`,
+  PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? testPortRangeSetting(100),
   // the platform's default: the test harness checks health ten times as often, work a production platform never does
   PGFLEET_HEALTH_INTERVAL_MS: '5000',
 })

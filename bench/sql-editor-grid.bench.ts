@@ -2,6 +2,7 @@
 // to the first rows painted in the grid, then frame times while the grid scrolls.
 // Run after `npm run build`: npx tsx bench/sql-editor-grid.bench.ts [runs] [--short]
 import type { Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { chromium } from '@playwright/test'
 import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
 import { BenchRecord, numberArg, SHORT } from './record'
@@ -67,7 +68,9 @@ type GridBench = {
 }
 type BenchWindow = { __gridBench: GridBench }
 
-const platform = await startTestPlatform({ PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? '57100-57199' })
+const platform = await startTestPlatform({
+  PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? testPortRangeSetting(100),
+})
 const record = new BenchRecord('sql-editor-grid')
 const browser = await chromium.launch({
   executablePath: process.env.PGFLEET_CHROMIUM ?? '/usr/bin/chromium',

@@ -2,6 +2,7 @@
 // in Debian Chromium: the time from each keydown to the frame that shows it.
 // Run after `npm run build`: npx tsx bench/sql-editor-typing.bench.ts [tables] [snippets] [--short]
 import type { Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { chromium } from '@playwright/test'
 import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
 import { BenchRecord, numberArg } from './record'
@@ -52,7 +53,7 @@ function workPerKeystroke(events: TraceEvent[]): number[] {
 }
 
 const platform = await startTestPlatform({
-  PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? '57500-57599',
+  PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? testPortRangeSetting(100),
   // a dashboard built elsewhere (e.g. vite build --outDir) instead of apps/studio/dist
   ...(process.env.PGFLEET_STUDIO_DIR ? { PGFLEET_STUDIO_DIR: process.env.PGFLEET_STUDIO_DIR } : {}),
 })

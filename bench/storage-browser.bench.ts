@@ -3,6 +3,7 @@
 // as it goes), and again once all 10,000 are loaded. Target: no frame over 50 ms.
 // Run after `npm run build`: npx tsx bench/storage-browser.bench.ts [--short]
 import type { Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { chromium } from '@playwright/test'
 import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
 import { BenchRecord, SHORT } from './record'
@@ -56,7 +57,9 @@ type Scroller = {
 const summarize = ({ times, longTasks }: Measured) =>
   `frame p50 ${percentile(times, 50).toFixed(1)} ms, p95 ${percentile(times, 95).toFixed(1)} ms, max ${Math.max(...times).toFixed(1)} ms, over ${FRAME_BUDGET_MS} ms: ${times.filter((t) => t > FRAME_BUDGET_MS).length}; main-thread tasks over 50 ms: ${longTasks.length}${longTasks.length ? ` (max ${Math.max(...longTasks).toFixed(0)} ms)` : ''}`
 
-const platform = await startTestPlatform({ PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? '56200-56249' })
+const platform = await startTestPlatform({
+  PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? testPortRangeSetting(100),
+})
 const record = new BenchRecord('storage-browser')
 const browser = await chromium.launch({
   executablePath: process.env.PGFLEET_CHROMIUM ?? '/usr/bin/chromium',

@@ -1,6 +1,7 @@
 // The table editor benches' shared start: a platform, a signed-up user, a project with a 1,000,000-row table,
 // and a Chromium context signed in as that user.
 import type { Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { type Browser, type BrowserContext, chromium } from '@playwright/test'
 import { ApiClient, startTestPlatform, type TestPlatform, waitFor } from '../apps/platform/src/testing/harness'
 import { SHORT } from './record'
@@ -37,7 +38,7 @@ export interface BigTableProject {
 /** `studioDir` serves another build of the dashboard (to compare two builds on one machine). */
 export async function startBigTableProject(studioDir?: string): Promise<BigTableProject> {
   const platform = await startTestPlatform({
-    PGFLEET_PORT_RANGE: '55750-55799',
+    PGFLEET_PORT_RANGE: process.env.PGFLEET_BENCH_PORT_RANGE ?? testPortRangeSetting(100),
     ...(studioDir ? { PGFLEET_STUDIO_DIR: studioDir } : {}),
   })
   const api = new ApiClient(() => platform.baseUrl)

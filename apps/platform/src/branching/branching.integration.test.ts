@@ -1,5 +1,6 @@
 import { existsSync, rmSync } from 'node:fs'
 import { BRANCHING_MESSAGES, type Branch, type GitConnection, type Organization } from '@pgfleet/contracts'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
@@ -19,7 +20,7 @@ const MIGRATION_2 = 'alter table public.products add column price numeric not nu
 const SEED = "insert into public.products (id, name, price) values (1, 'lamp', 12), (2, 'desk', 90);"
 
 beforeAll(async () => {
-  f = await startProjectFixture({ PGFLEET_GIT_ALLOW_FILE_URLS: 'true', PGFLEET_PORT_RANGE: '55800-55849' })
+  f = await startProjectFixture({ PGFLEET_GIT_ALLOW_FILE_URLS: 'true', PGFLEET_PORT_RANGE: testPortRangeSetting() })
   ref = f.project.ref
   readOnly = await f.member('Read-only')
   stranger = new ApiClient(() => f.t.baseUrl)

@@ -5,6 +5,7 @@ import {
   type EdgeFunction,
   type ProjectStatusResponse,
 } from '@pgfleet/contracts'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RestTestProject, startRestTestProject } from '../rest/testing'
 import { ApiClient, waitFor } from '../testing/harness'
@@ -17,7 +18,7 @@ let token = ''
 const HELLO = 'Deno.serve(() => new Response("hello"))'
 
 beforeAll(async () => {
-  p = await startRestTestProject({ PGFLEET_PORT_RANGE: '55650-55699' })
+  p = await startRestTestProject({ PGFLEET_PORT_RANGE: testPortRangeSetting() })
   token = (await p.api.post<{ token: string }>('/platform/profile/access-tokens', { name: 'functions' })).body.token
 })
 afterAll(async () => {

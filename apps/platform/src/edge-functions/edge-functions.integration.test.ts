@@ -1,4 +1,5 @@
 import type { EdgeFunction, EdgeFunctionBody } from '@pgfleet/contracts'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { FunctionsHttpError } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fetchVia, type RestTestProject, startRestTestProject } from '../rest/testing'
@@ -14,7 +15,7 @@ let token = ''
 const DOMAIN = 'functions.test'
 
 beforeAll(async () => {
-  p = await startRestTestProject({ PGFLEET_DOMAIN: DOMAIN, PGFLEET_PORT_RANGE: '55650-55699' })
+  p = await startRestTestProject({ PGFLEET_DOMAIN: DOMAIN, PGFLEET_PORT_RANGE: testPortRangeSetting() })
   token = (await p.api.post<{ token: string }>('/platform/profile/access-tokens', { name: 'functions' })).body.token
   await p.sql("create table notes (id int primary key, body text); insert into notes values (1, 'from the database')")
 })

@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
 import { removeProjectUsers } from '@pgfleet/engine'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { ChildPlatform, processesUnder, processGroupAlive } from '../testing/child-platform'
 import { ApiClient, waitFor } from '../testing/harness'
@@ -14,7 +15,7 @@ import { ALREADY_RUNNING_MESSAGE } from './instance-lock'
  * second start on the same data directory changes nothing.
  */
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pgfleet-stops-'))
-const env = { PGFLEET_PORT_RANGE: '57500-57599' }
+const env = { PGFLEET_PORT_RANGE: testPortRangeSetting(100) }
 const platform = new ChildPlatform(dataDir, env, { viaStartScript: true })
 const api = new ApiClient(() => platform.baseUrl)
 let project: Project

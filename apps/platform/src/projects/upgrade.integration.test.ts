@@ -6,6 +6,7 @@ import {
   type UpgradeStatus,
 } from '@pgfleet/contracts'
 import { TENANT_OWNER_ROLE } from '@pgfleet/engine'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { projectApiKeys } from '../keys/api-keys'
@@ -75,8 +76,7 @@ function startDataApiWriter() {
 }
 
 beforeAll(async () => {
-  const base = 57_000 + Math.floor(Math.random() * 60) * 50
-  t = await startTestPlatform({ PGFLEET_PORT_RANGE: `${base}-${base + 49}` })
+  t = await startTestPlatform({ PGFLEET_PORT_RANGE: testPortRangeSetting() })
   owner = new ApiClient(() => t.baseUrl)
   await owner.post('/platform/auth/signup', { email: 'upgrade-owner@example.com', password: 'upgrade-password' })
   slug = (await owner.get<Organization[]>('/platform/organizations')).body[0]?.slug ?? ''

@@ -1,6 +1,7 @@
 import http from 'node:http'
 import type { Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
 import { TENANT_OWNER_ROLE } from '@pgfleet/engine'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import pg from 'pg'
@@ -38,8 +39,7 @@ class NoRealtime {
 
 export async function startRestTestProject(env: Record<string, string> = {}): Promise<RestTestProject> {
   // suites of other files (and other checkouts) may run at the same time: keep away from their ports
-  const base = 57_000 + Math.floor(Math.random() * 60) * 50
-  const t = await startTestPlatform({ PGFLEET_PORT_RANGE: `${base}-${base + 49}`, ...env })
+  const t = await startTestPlatform({ PGFLEET_PORT_RANGE: testPortRangeSetting(), ...env })
   try {
     return await withProject(t)
   } catch (error) {

@@ -1,4 +1,5 @@
 import type { Organization, Project } from '@pgfleet/contracts'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { BAD_BODY_MESSAGE, BAD_URL_MESSAGE } from '../http/bad-input'
 import { ApiClient, startTestPlatform, type TestPlatform, waitFor } from '../testing/harness'
@@ -13,7 +14,7 @@ let ref = ''
 let slug = ''
 
 beforeAll(async () => {
-  t = await startTestPlatform({ PGFLEET_PORT_RANGE: '55750-55799' })
+  t = await startTestPlatform({ PGFLEET_PORT_RANGE: testPortRangeSetting() })
   await owner.post('/platform/auth/signup', { email: 'bad-input@example.com', password: 'bad-input-password' })
   slug = (await owner.get<Organization[]>('/platform/organizations')).body[0]?.slug ?? ''
   ref = (await owner.post<Project>('/v1/projects', { name: 'Bad', organization_slug: slug, db_pass: 'bad-db-pass' }))

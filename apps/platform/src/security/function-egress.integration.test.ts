@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Organization, Project, ProjectSettingsResponse, ProjectStatusResponse } from '@pgfleet/contracts'
 import { removeProjectUsers } from '@pgfleet/engine'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deployFunctionFiles } from '../edge-functions/testing'
 import { ChildPlatform } from '../testing/child-platform'
@@ -18,7 +19,7 @@ const LISTED_PORT = 57_700
 const UNLISTED_PORT = 57_701
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pgfleet-fn-egress-'))
 const platform = new ChildPlatform(dataDir, {
-  PGFLEET_PORT_RANGE: '57650-57699',
+  PGFLEET_PORT_RANGE: testPortRangeSetting(),
   PGFLEET_EGRESS_ALLOW: `127.0.0.1:${LISTED_PORT}`,
 })
 const api = new ApiClient(() => platform.baseUrl)

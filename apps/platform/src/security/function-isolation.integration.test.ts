@@ -4,6 +4,7 @@ import os from 'node:os'
 import path from 'node:path'
 import type { Organization, Project, ProjectSettingsResponse, ProjectStatusResponse } from '@pgfleet/contracts'
 import { lookupUser, PROJECT_FUNCTIONS_USER_PREFIX, projectUserName, removeProjectUsers } from '@pgfleet/engine'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { CPU_LIMIT_MESSAGE, WORKER_LIMIT_STATUS } from '../edge-functions/runtime/proxy'
 import { PROJECT_WORKER_LIMIT_MESSAGE } from '../edge-functions/runtime/worker-slots'
@@ -24,7 +25,7 @@ const WORKERS_PER_PROJECT = 2
 const QUEUE_TIMEOUT_MS = 3_000
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pgfleet-fn-iso-'))
 const platform = new ChildPlatform(dataDir, {
-  PGFLEET_PORT_RANGE: '57600-57649',
+  PGFLEET_PORT_RANGE: testPortRangeSetting(),
   PGFLEET_FUNCTIONS_CPU_LIMIT_MS: String(CPU_LIMIT_MS),
   PGFLEET_FUNCTIONS_WALL_LIMIT_MS: String(WALL_LIMIT_MS),
   PGFLEET_FUNCTIONS_MAX_WORKERS_PER_PROJECT: String(WORKERS_PER_PROJECT),

@@ -1,3 +1,4 @@
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { deployFunctionFiles } from '../edge-functions/testing'
@@ -15,7 +16,7 @@ let service: SupabaseClient
 let token = ''
 
 beforeAll(async () => {
-  p = await startRestTestProject({ PGFLEET_DOMAIN: DOMAIN, PGFLEET_PORT_RANGE: '55700-55749' })
+  p = await startRestTestProject({ PGFLEET_DOMAIN: DOMAIN, PGFLEET_PORT_RANGE: testPortRangeSetting() })
   service = p.client({ key: p.serviceKey })
   token = (await p.api.post<{ token: string }>('/platform/profile/access-tokens', { name: 'content' })).body.token
   const deployed = await deployFunctionFiles({

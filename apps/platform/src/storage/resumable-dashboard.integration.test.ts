@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readdirSync } from 'node:fs'
 import path from 'node:path'
 import { STORAGE_OBJECT_WRITE_DENIED } from '@pgfleet/contracts'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { Upload } from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
@@ -14,7 +15,7 @@ let ref = ''
 let endpoint = ''
 
 beforeAll(async () => {
-  f = await startProjectFixture({ PGFLEET_PORT_RANGE: '56500-56549' })
+  f = await startProjectFixture({ PGFLEET_PORT_RANGE: testPortRangeSetting() })
   ref = f.project.ref
   readOnly = await f.member('Read-only')
   endpoint = `${f.t.baseUrl}/platform/storage/${ref}/upload/resumable`

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import { readdirSync, readFileSync, writeFileSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { Upload, type UploadOptions } from 'tus-js-client'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type RestTestProject, startRestTestProject } from '../rest/testing'
@@ -15,7 +16,7 @@ const MAX_BYTES = 1024 * 1024
 
 beforeAll(async () => {
   p = await startRestTestProject({
-    PGFLEET_PORT_RANGE: '56550-56599',
+    PGFLEET_PORT_RANGE: testPortRangeSetting(),
     PGFLEET_STORAGE_MAX_UPLOAD_BYTES: String(MAX_BYTES),
   })
   endpoint = `${p.projectUrl}/storage/v1/upload/resumable`

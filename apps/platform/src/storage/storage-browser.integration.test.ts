@@ -7,6 +7,7 @@ import {
   STORAGE_OBJECT_WRITE_DENIED,
   type UploadObjectResponse,
 } from '@pgfleet/contracts'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
 import { ApiClient } from '../testing/harness'
@@ -18,7 +19,7 @@ let ref = ''
 let storageDir = ''
 
 beforeAll(async () => {
-  f = await startProjectFixture({ PGFLEET_PORT_RANGE: '56250-56299' })
+  f = await startProjectFixture({ PGFLEET_PORT_RANGE: testPortRangeSetting() })
   ref = f.project.ref
   readOnly = await f.member('Read-only')
   storageDir = path.join(f.t.dataDir, 'storage', ref)

@@ -11,6 +11,7 @@ import {
   STORAGE_WRITE_DENIED,
   type StorageArchiveResponse,
 } from '@pgfleet/contracts'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
 import { type ApiClient, waitFor } from '../testing/harness'
@@ -24,7 +25,7 @@ let serviceKey = ''
 let storageDir = ''
 
 beforeAll(async () => {
-  f = await startProjectFixture({ PGFLEET_PORT_RANGE: '55500-55549' })
+  f = await startProjectFixture({ PGFLEET_PORT_RANGE: testPortRangeSetting() })
   ref = f.project.ref
   readOnly = await f.member('Read-only')
   developer = await f.member('Developer')

@@ -1,6 +1,7 @@
 import { existsSync, readdirSync } from 'node:fs'
 import http from 'node:http'
 import path from 'node:path'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { createClient, type SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { fetchVia, type RestTestProject, startRestTestProject } from '../rest/testing'
@@ -15,7 +16,7 @@ const HELLO = 'hello from pgfleet storage\n'
 
 beforeAll(async () => {
   p = await startRestTestProject({
-    PGFLEET_PORT_RANGE: '55550-55599',
+    PGFLEET_PORT_RANGE: testPortRangeSetting(),
     PGFLEET_STORAGE_MAX_UPLOAD_BYTES: '65536',
     PGFLEET_DOMAIN: 'pgfleet.test',
   })

@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process'
 import { readdirSync, readFileSync } from 'node:fs'
 import { createServer } from 'node:net'
 import path from 'node:path'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 
 const repoRoot = path.resolve(import.meta.dirname, '../../../..')
 
@@ -30,6 +31,8 @@ export class ChildPlatform {
   private child: ChildProcess | undefined
   private output = ''
   baseUrl = ''
+  /** the projects' ports, the same block on every start of this data directory */
+  private readonly portRange = testPortRangeSetting(100)
 
   constructor(
     readonly dataDir: string,
@@ -70,7 +73,7 @@ export class ChildPlatform {
         PORT: String(port),
         PGFLEET_DATA_DIR: this.dataDir,
         PGFLEET_LOG_LEVEL: 'warn',
-        PGFLEET_PORT_RANGE: '57000-57999',
+        PGFLEET_PORT_RANGE: this.portRange,
         PGFLEET_HEALTH_INTERVAL_MS: '500',
         PGFLEET_SKIP_BUILD: '1',
         PGFLEET_SIGNUP: 'open',

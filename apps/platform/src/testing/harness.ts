@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { CSRF_COOKIE, CSRF_HEADER } from '@pgfleet/contracts'
 import { removeProjectUsers } from '@pgfleet/engine'
+import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { loadConfig } from '../config'
 import { createLogger } from '../logging/logger'
 import { type RunningPlatform, startPlatform } from '../platform'
@@ -28,12 +29,14 @@ export async function startTestPlatform(
   options: { logLines?: string[] } = {},
 ): Promise<TestPlatform> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'pgfleet-test-'))
+  // the projects' ports: one block for the life of this data directory, restarts included
+  const portRange = testPortRangeSetting(100)
   const boot = async () => {
     const config = loadConfig({
       PORT: '0',
       PGFLEET_DATA_DIR: dataDir,
       PGFLEET_LOG_LEVEL: 'silent',
-      PGFLEET_PORT_RANGE: '56000-56999',
+      PGFLEET_PORT_RANGE: portRange,
       PGFLEET_HEALTH_INTERVAL_MS: '500',
       // one spare data directory: the creation path with spares runs everywhere, at half the background initdb
       PGFLEET_SPARE_DATA_DIRS: '1',

@@ -9,11 +9,12 @@ import { allocatePort } from '../ports'
 import { removeProjectUsers } from '../system/project-users'
 import { resolveRunAs } from '../system/run-as'
 import { makeTempRoot } from '../testing/fixtures'
+import { testPortRange } from '../testing/ports'
 import { LocalDriver } from './local'
 
 /** A project's data copied into another while it keeps running and writing: the copy is independent. */
 const TIMEOUT_MS = 60_000
-const PORT_RANGE = { from: 56_910, to: 56_990 }
+const PORT_RANGE = testPortRange()
 
 let root: string
 let driver: LocalDriver

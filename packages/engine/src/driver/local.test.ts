@@ -11,12 +11,13 @@ import { allocatePort, canBind } from '../ports'
 import { projectUserName, removeProjectUsers } from '../system/project-users'
 import { lookupUser, type RunAs, resolveRunAs } from '../system/run-as'
 import { makeTempRoot, processUid } from '../testing/fixtures'
+import { testPortRange } from '../testing/ports'
 import { LocalDriver } from './local'
 
 const TIMEOUT_MS = 20_000
 const SUPERUSER_PASSWORD = 'correct-horse-battery'
 const AUTHENTICATOR_PASSWORD = 'authenticator-secret'
-const PORT_RANGE = { from: 56_400, to: 56_900 }
+const PORT_RANGE = testPortRange()
 
 let root: string
 let runAs: RunAs | null

@@ -8,11 +8,12 @@ import { allocatePort } from '../ports'
 import { removeProjectUsers } from '../system/project-users'
 import { resolveRunAs } from '../system/run-as'
 import { makeTempRoot } from '../testing/fixtures'
+import { testPortRange } from '../testing/ports'
 import { LocalDriver } from './local'
 
 /** New projects take data directories initialised ahead of need; each is still a cluster of its own. */
 const TIMEOUT_MS = 90_000
-const PORT_RANGE = { from: 57_410, to: 57_440 }
+const PORT_RANGE = testPortRange()
 const MAJOR = 17
 
 let root: string

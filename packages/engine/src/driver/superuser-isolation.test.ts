@@ -12,6 +12,7 @@ import { allocatePort } from '../ports'
 import { removeProjectUsers } from '../system/project-users'
 import { resolveRunAs } from '../system/run-as'
 import { makeTempRoot } from '../testing/fixtures'
+import { testPortRange } from '../testing/ports'
 import { LocalDriver } from './local'
 import type { ProjectRuntimeConfig } from './types'
 
@@ -25,7 +26,7 @@ import type { ProjectRuntimeConfig } from './types'
  * platform whose servers run as its own OS user, where only the platform's password keeps the superuser's login.
  */
 const TIMEOUT_MS = 120_000
-const PORT_RANGE = { from: 57_900, to: 57_960 }
+const PORT_RANGE = testPortRange()
 const OWNER_PASSWORD = 'tenant-owner-password'
 const taken = new Set<number>()
 /** How a refused login of the platform superuser reads: peer or password authentication failed, or TCP rejected. */

@@ -16,6 +16,7 @@ import { allocatePort } from '../ports'
 import { projectUserName, removeProjectUsers } from '../system/project-users'
 import { lookupUser, type RunAs, resolveRunAs } from '../system/run-as'
 import { makeTempRoot, processUid } from '../testing/fixtures'
+import { testPortRange } from '../testing/ports'
 import { LocalDriver } from './local'
 
 /**
@@ -26,7 +27,7 @@ import { LocalDriver } from './local'
 const TIMEOUT_MS = 60_000
 const PASSWORD = 'tenant-password-1'
 const AUTHENTICATOR_PASSWORD = 'authenticator-secret'
-const PORT_RANGE = { from: 56_950, to: 56_999 }
+const PORT_RANGE = testPortRange()
 
 /** The role bootstrap those versions ran (as the superuser postgres). */
 const LEGACY_BOOTSTRAP = `
