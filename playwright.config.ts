@@ -74,9 +74,8 @@ export default defineConfig({
         // reports.spec drags query cards into reports, which needs this flag
         PGFLEET_FEATURE_FLAGS: process.env.PGFLEET_FEATURE_FLAGS ?? '{"reportsV2":true}',
         // no platform-wide model key (a new organization sees 'OpenAI API key not set'); the assistant journeys set
-        // their organization's own, pointing at the scripted model on this machine
-        PGFLEET_AI_ALLOW_PRIVATE_ENDPOINTS: 'true',
-        // the destinations on this machine or a private network tenants may reach: the scripted model, and the
+        // their organization's own, pointing at the scripted model on this machine, which the list below opens.
+        // The destinations on this machine or a private network tenants may reach: the scripted model, and the
         // private address the functions journey opens
         PGFLEET_EGRESS_ALLOW: `127.0.0.1:${modelPort},10.0.0.5:5432`,
         // branching.spec connects a repository on this machine's disk

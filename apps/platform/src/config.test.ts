@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { FUNCTION_WORKER_MEMORY_BYTES, loadConfig, workersForMemory } from './config'
+import { AI_PRIVATE_ENDPOINTS_REMOVED, FUNCTION_WORKER_MEMORY_BYTES, loadConfig, workersForMemory } from './config'
 
 describe('loadConfig', () => {
   it('has working defaults', () => {
@@ -22,6 +22,19 @@ describe('loadConfig', () => {
     expect(workersForMemory(24 * 1024 ** 3)).toBe(27)
     expect(workersForMemory(FUNCTION_WORKER_MEMORY_BYTES / 2)).toBe(1)
     expect(() => loadConfig({ PGFLEET_FUNCTIONS_MAX_WORKERS: '0' })).toThrow(/PGFLEET_FUNCTIONS_MAX_WORKERS/)
+  })
+
+  it('refuses to start with the removed private-model switch, naming PGFLEET_EGRESS_ALLOW instead', () => {
+    // it let any organization point its model at this machine's ports; the egress policy's exact entries replace it
+    for (const value of ['true', 'false', '']) {
+      expect(() => loadConfig({ PGFLEET_AI_ALLOW_PRIVATE_ENDPOINTS: value }), value).toThrow(
+        AI_PRIVATE_ENDPOINTS_REMOVED,
+      )
+    }
+    expect(AI_PRIVATE_ENDPOINTS_REMOVED).toContain('PGFLEET_EGRESS_ALLOW')
+    expect(loadConfig({ PGFLEET_EGRESS_ALLOW: '127.0.0.1:11434' }).egress.allow).toEqual([
+      { host: '127.0.0.1', port: 11434 },
+    ])
   })
 
   it('reads trusted proxies as addresses and CIDR ranges, and refuses anything else', () => {

@@ -64,7 +64,6 @@ const EnvSchema = z.object({
   PGFLEET_AI_DISABLED: z.enum(['true', 'false']).default('false'),
   PGFLEET_AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   PGFLEET_AI_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
-  PGFLEET_AI_ALLOW_PRIVATE_ENDPOINTS: z.enum(['true', 'false']).default('false'),
   PGFLEET_EGRESS_ALLOW: z.string().default(''),
   PGFLEET_RESOURCE_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
   PGFLEET_RESOURCE_WARNING_PERCENT: z.coerce.number().min(1).max(100).default(80),
@@ -245,8 +244,6 @@ export interface AiConfig {
   disabled: boolean
   rateLimitPerMinute: number
   timeoutMs: number
-  /** whether an organization may point its model at a loopback or private address (a local Ollama) */
-  allowPrivateEndpoints: boolean
 }
 
 const DEFAULT_MODELS = { openai: 'gpt-4o-mini', anthropic: 'claude-3-5-haiku-latest' } as const
@@ -263,7 +260,6 @@ function aiConfig(e: z.infer<typeof EnvSchema>): AiConfig {
     disabled: e.PGFLEET_AI_DISABLED === 'true',
     rateLimitPerMinute: e.PGFLEET_AI_RATE_LIMIT_PER_MINUTE,
     timeoutMs: e.PGFLEET_AI_TIMEOUT_MS,
-    allowPrivateEndpoints: e.PGFLEET_AI_ALLOW_PRIVATE_ENDPOINTS === 'true',
   }
 }
 
@@ -319,7 +315,16 @@ export function parseTrustedProxies(value: string): string[] {
   return entries
 }
 
+/**
+ * The setting that let organizations point their model anywhere: it is gone, and a platform still given it stops
+ * rather than quietly closing what the operator meant to open.
+ */
+export const AI_PRIVATE_ENDPOINTS_REMOVED =
+  "PGFLEET_AI_ALLOW_PRIVATE_ENDPOINTS is no longer supported: an organization's model address follows the egress " +
+  "policy. List the model server's exact host:port in PGFLEET_EGRESS_ALLOW (e.g. 127.0.0.1:11434) and remove it"
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig {
+  if (env.PGFLEET_AI_ALLOW_PRIVATE_ENDPOINTS !== undefined) throw new Error(AI_PRIVATE_ENDPOINTS_REMOVED)
   const parsed = EnvSchema.safeParse(env)
   if (!parsed.success) {
     const issue = parsed.error.issues[0]

@@ -129,6 +129,7 @@ export type { ClientTool, DiscoverEnginesOptions, EngineTools, PostgresEngine } 
 export { allocatePort, canBind, type PortRange } from './ports'
 export { containedFile } from './system/contained-path'
 export { type DirectoryUsage, directoryUsage } from './system/disk-usage'
+export { mkdirOwned, mkdirPlatformOwned, writeFileOwned } from './system/fs-owned'
 export { type ProcessTreeUsage, processTreeUsage, readProcessChildren } from './system/proc-stats'
 export {
   PROJECT_FUNCTIONS_USER_PREFIX,
@@ -140,6 +141,7 @@ export {
   removeSystemUser,
   resolveProjectUser,
 } from './system/project-users'
+export { removeTree } from './system/remove-tree'
 export { DEFAULT_RUN_AS_USER, type IdRange, lookupUser, type RunAs, resolveRunAs } from './system/run-as'
 export { assertTraversableBy } from './system/traversable'
 export { UPGRADE_PROGRESS_KEYS, type UpgradeProgressKey } from './upgrade/progress'

@@ -7,6 +7,8 @@ import { readUiStream, streamedText } from './eval/ui-stream'
 
 /** Who may do what with the assistant, and how its failures read: attack tests for every assistant route. */
 let model: ScriptedModelServer
+/** an organization's model server on this machine, whose exact host:port the operator lists */
+let listedModel: ScriptedModelServer
 let fx: ProjectFixture
 let ref: string
 let developer: ApiClient
@@ -15,13 +17,29 @@ let stranger: ApiClient
 
 const message = (text: string) => ({ id: `m-${Math.random()}`, role: 'user', parts: [{ type: 'text', text }] })
 
+const PROJECT_PORTS = { from: 56_000, to: 56_999 }
+
+/** A scripted model on a port outside the projects' range (the platform refuses to list one of those). */
+async function modelOutsideProjectPorts(): Promise<ScriptedModelServer> {
+  for (;;) {
+    const server = await startScriptedModelServer({ builtIn: [{ match: 'hello', turns: [{ text: 'Hello there!' }] }] })
+    const port = Number(new URL(server.baseUrl).port)
+    if (port < PROJECT_PORTS.from || port > PROJECT_PORTS.to) return server
+    await server.close()
+  }
+}
+
 beforeAll(async () => {
+  // the platform's own model address is the operator's: reachable on this machine without being listed
   model = await startScriptedModelServer({ builtIn: [{ match: 'hello', turns: [{ text: 'Hello there!' }] }] })
+  listedModel = await modelOutsideProjectPorts()
   fx = await startProjectFixture({
     OPENAI_API_KEY: model.apiKey,
     OPENAI_BASE_URL: model.baseUrl,
     PGFLEET_AI_MODEL: 'scripted-model',
     PGFLEET_AI_RATE_LIMIT_PER_MINUTE: '40',
+    PGFLEET_PORT_RANGE: `${PROJECT_PORTS.from}-${PROJECT_PORTS.to}`,
+    PGFLEET_EGRESS_ALLOW: `127.0.0.1:${new URL(listedModel.baseUrl).port}`,
   })
   ref = fx.project.ref
   developer = await fx.member('Developer')
@@ -33,6 +51,7 @@ beforeAll(async () => {
 afterAll(async () => {
   await fx?.t.destroy()
   await model?.close()
+  await listedModel?.close()
 })
 
 describe('assistant conversations', () => {
@@ -124,21 +143,26 @@ describe('schema sharing and the organization’s model settings', () => {
   it('lets only an Owner set the model, stores the key sealed and never answers it', async () => {
     const settings = {
       provider: 'openai',
-      base_url: model.baseUrl,
+      base_url: listedModel.baseUrl,
       model: 'scripted-model',
       api_key: 'org-secret-key',
     }
     expect((await developer.put(`/platform/organizations/${fx.slug}/ai-settings`, settings)).status).toBe(403)
-    // a private address is refused unless the operator allows it
-    const refused = await fx.owner.put<{ message: string }>(`/platform/organizations/${fx.slug}/ai-settings`, settings)
-    expect(refused.status).toBe(400)
-    expect(refused.body.message).toMatch(/private or local/)
+    // an address on this machine is refused unless the operator lists that exact host:port: the platform's own
+    // model is on 127.0.0.1 too, on a port nobody listed, and the listed port on another loopback address is not it
+    for (const unlisted of [model.baseUrl, `http://[::1]:${new URL(listedModel.baseUrl).port}/v1`]) {
+      const refused = await fx.owner.put<{ message: string }>(`/platform/organizations/${fx.slug}/ai-settings`, {
+        ...settings,
+        base_url: unlisted,
+      })
+      expect(refused.status, unlisted).toBe(400)
+      expect(refused.body.message, unlisted).toMatch(/private or local/)
+    }
 
-    fx.t.platform.ctx.config.ai.allowPrivateEndpoints = true
     const saved = await fx.owner.put<OrganizationAiSettings>(`/platform/organizations/${fx.slug}/ai-settings`, settings)
     expect(saved.body).toEqual({
       provider: 'openai',
-      base_url: model.baseUrl,
+      base_url: listedModel.baseUrl,
       model: 'scripted-model',
       has_api_key: true,
       hipaa_addon: false,
@@ -166,7 +190,6 @@ describe('schema sharing and the organization’s model settings', () => {
     expect((await fx.owner.get(`/api/ai/sql/check-api-key?projectRef=${ref}`)).body).toMatchObject({
       source: 'platform',
     })
-    fx.t.platform.ctx.config.ai.allowPrivateEndpoints = false
   })
 
   it('lets only an Owner turn the HIPAA add-on on', async () => {

@@ -4,8 +4,8 @@ import type { EgressPolicy } from '../security/egress-policy'
 /**
  * An organization's model address is chosen by its Owner, so the platform would send requests wherever it
  * points: to its own loopback services, other projects' ports, the host's own address, the cloud metadata address.
- * Unless the operator allows private endpoints outright, the address follows the platform's egress policy: it is
- * refused at save time, and every connection to it is checked again when it is made (`egressFetch`).
+ * The address follows the platform's egress policy, whose only openings are the operator's exact host:port entries:
+ * it is refused at save time, and every connection to it is checked again when it is made (`egressFetch`).
  */
 export const PRIVATE_ENDPOINT_REFUSED =
   'The model address points at a private or local network address, which this platform does not allow for organization settings'

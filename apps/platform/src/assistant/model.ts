@@ -14,11 +14,10 @@ const OPENAI_BASE_URL = 'https://api.openai.com/v1'
  */
 export function languageModel(
   settings: ModelSettings & { apiKey: string },
-  options: { allowPrivateEndpoints: boolean; egress: EgressPolicy },
+  options: { egress: EgressPolicy },
 ): LanguageModel {
   // the operator's own address is trusted; an organization's is checked on every connection
-  const guard =
-    settings.source === 'organization' && !options.allowPrivateEndpoints ? { fetch: egressFetch(options.egress) } : {}
+  const guard = settings.source === 'organization' ? { fetch: egressFetch(options.egress) } : {}
   if (settings.provider === 'anthropic') {
     return createAnthropic({
       apiKey: settings.apiKey,

@@ -76,7 +76,7 @@ export class AssistantService {
   }
 
   private modelOptions() {
-    return { allowPrivateEndpoints: this.ctx.config.ai.allowPrivateEndpoints, egress: egressPolicyOf(this.ctx.config) }
+    return { egress: egressPolicyOf(this.ctx.config) }
   }
 
   /** Checks everything that can fail before a model is called: disabled, the project, the key, the rate limit. */

@@ -30,6 +30,7 @@ function secretBox(ctx: AppContext): Promise<SecretBox> {
 const tokenContext = (projectId: number, url: string) => `git-connection:${projectId}:${url}`
 
 export const gitOptions = (ctx: AppContext): GitOptions => ({
+  dataDir: ctx.config.dataDir,
   allowFileUrls: ctx.config.git.allowFileUrls,
   timeoutMs: ctx.config.git.timeoutMs,
   egress: egressPolicyOf(ctx.config),

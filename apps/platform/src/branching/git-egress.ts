@@ -31,13 +31,25 @@ export async function assertRemoteAllowed(url: string, policy: EgressPolicy): Pr
   })
 }
 
-/**
- * git's and ssh's connection errors name hosts, addresses and ports and tell a closed port from a filtered one; a
- * tenant reads them back, so they all read the same.
- */
-const CONNECTION_FAILURE =
-  /ssh:|connect to host|connection (refused|reset|closed|timed out)|kex_exchange_identification|could not resolve|failed to connect|unable to access|could not read from remote repository|port \d+|network is unreachable|no route to host|host key verification/i
+/** git's answer when the branch is not in the repository; the caller names the branch instead. */
+export const REMOTE_REF_MISSING_MESSAGE = "couldn't find remote ref"
+export const REMOTE_NOT_FOUND_MESSAGE = 'The repository was not found, or the token cannot read it'
+export const REMOTE_ACCESS_DENIED_MESSAGE = "The repository refused access: check the connection's token"
 
-export function withoutConnectionDetails(message: string): string {
-  return CONNECTION_FAILURE.test(message) ? REMOTE_UNREACHABLE_MESSAGE : message
+/**
+ * What a tenant reads of a failed git run: one of a few fixed sentences, never git's or ssh's own words. Those name
+ * hosts, resolved addresses and ports, tell a closed port from a filtered one and a TLS service from an ssh one, and
+ * carry whatever the server sent (its banner, `remote:` lines): read back, they would make git a port scanner.
+ */
+const ANSWERS: [RegExp, string][] = [
+  [/couldn't find remote ref/i, REMOTE_REF_MISSING_MESSAGE],
+  [/repository (not found|'[^']*' not found)|does not appear to be a git repository/i, REMOTE_NOT_FOUND_MESSAGE],
+  [
+    /authentication failed|could not read (username|password)|permission denied \(|returned error: 40[13]|HTTP 40[13]/i,
+    REMOTE_ACCESS_DENIED_MESSAGE,
+  ],
+]
+
+export function tenantGitMessage(stderr: string, fallback = REMOTE_UNREACHABLE_MESSAGE): string {
+  return ANSWERS.find(([pattern]) => pattern.test(stderr))?.[1] ?? fallback
 }

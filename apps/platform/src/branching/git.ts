@@ -1,10 +1,8 @@
 import { spawn } from 'node:child_process'
-import { mkdtemp, rm } from 'node:fs/promises'
-import os from 'node:os'
-import path from 'node:path'
 import { repositoryDisplayName, repositoryUrlProblem } from '@pgfleet/contracts'
 import type { EgressPolicy } from '../security/egress-policy'
-import { assertRemoteAllowed, withoutConnectionDetails } from './git-egress'
+import { assertRemoteAllowed, REMOTE_REF_MISSING_MESSAGE, tenantGitMessage } from './git-egress'
+import { type GitWorkspace, gitWorkspace, newRepositoryPath, removeRepository } from './git-workspace'
 
 /** What the platform needs to reach a repository: its URL and, for https, an optional access token. */
 export interface GitRemote {
@@ -13,6 +11,8 @@ export interface GitRemote {
 }
 
 export interface GitOptions {
+  /** the platform's data directory: git works in its `git/` */
+  dataDir: string
   allowFileUrls: boolean
   timeoutMs: number
   /** the platform's egress policy: remotes on this machine or a private network are refused unless listed */
@@ -54,21 +54,29 @@ async function assertRemoteReachable(url: string, options: GitOptions): Promise<
 /**
  * Git's environment: no prompts (a missing credential fails at once), no user or system config, only the
  * transports we accept (ext:: and fd:: can never run even if a URL slipped through), and the token as an
- * Authorization header passed through the environment so it never shows in the process list.
+ * Authorization header passed through the environment so it never shows in the process list. ssh reads no config
+ * file, offers no key or agent (the platform's user may have some: they are not the tenant's), and keeps host keys in
+ * the workspace's known_hosts, named through the environment so no path reaches a shell.
  */
-function gitEnv(remote: GitRemote, options: GitOptions, home: string): NodeJS.ProcessEnv {
+function gitEnv(remote: GitRemote, options: GitOptions, workspace: GitWorkspace): NodeJS.ProcessEnv {
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
-    HOME: home,
+    HOME: workspace.home,
     LANG: 'C.UTF-8',
     GIT_TERMINAL_PROMPT: '0',
     GIT_ASKPASS: '/bin/false',
     SSH_ASKPASS: '/bin/false',
     GIT_CONFIG_NOSYSTEM: '1',
-    GIT_CONFIG_GLOBAL: '/dev/null',
+    // a file:// repository belongs to another user than git's, which git refuses unless trusted in global config
+    GIT_CONFIG_GLOBAL: options.allowFileUrls ? workspace.fileUrlsConfig : '/dev/null',
     GIT_ALLOW_PROTOCOL: options.allowFileUrls ? 'https:ssh:file' : 'https:ssh',
-    // its own known_hosts in the throwaway home: a tenant's remote never adds to (or reads) the platform user's
-    GIT_SSH_COMMAND: `ssh -F /dev/null -o BatchMode=yes -o StrictHostKeyChecking=accept-new -o ConnectTimeout=15 -o UserKnownHostsFile=${home}/known_hosts -o GlobalKnownHostsFile=/dev/null`,
+    PGFLEET_GIT_KNOWN_HOSTS: workspace.knownHosts,
+    GIT_SSH_COMMAND: [
+      'ssh -F /dev/null -o BatchMode=yes -o ConnectTimeout=15 -o LogLevel=ERROR',
+      // biome-ignore lint/suspicious/noTemplateCurlyInString: ssh expands the variable, so a path with spaces stays whole
+      "-o StrictHostKeyChecking=accept-new -o 'UserKnownHostsFile=${PGFLEET_GIT_KNOWN_HOSTS}'",
+      '-o GlobalKnownHostsFile=/dev/null -o IdentitiesOnly=yes -o IdentityFile=none -o IdentityAgent=none',
+    ].join(' '),
   }
   if (remote.token && /^https:/i.test(remote.url)) {
     const basic = Buffer.from(`x-access-token:${remote.token}`).toString('base64')
@@ -81,9 +89,26 @@ function gitEnv(remote: GitRemote, options: GitOptions, home: string): NodeJS.Pr
   return env
 }
 
-function runGit(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number, input?: string): Promise<Buffer> {
+interface GitRun {
+  env: NodeJS.ProcessEnv
+  workspace: GitWorkspace
+  timeoutMs: number
+  /** what the tenant reads when git fails in a way no fixed answer covers */
+  fallback?: string
+}
+
+/** The answer when a command on the fetched repository itself fails (its stderr names the platform's paths). */
+const LOCAL_FAILURE_MESSAGE = 'git could not read the fetched branch'
+
+function runGit(args: string[], run: GitRun, input?: string): Promise<Buffer> {
+  const { env, workspace, timeoutMs } = run
   return new Promise((resolve, reject) => {
-    const child = spawn('git', args, { env, stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'] })
+    const child = spawn('git', args, {
+      env,
+      cwd: workspace.home,
+      stdio: [input === undefined ? 'ignore' : 'pipe', 'pipe', 'pipe'],
+      ...(workspace.runAs ? { uid: workspace.runAs.uid, gid: workspace.runAs.gid } : {}),
+    })
     if (input !== undefined) child.stdin?.end(input)
     const out: Buffer[] = []
     let outBytes = 0
@@ -109,31 +134,18 @@ function runGit(args: string[], env: NodeJS.ProcessEnv, timeoutMs: number, input
       clearTimeout(timer)
       if (timedOut) return reject(new GitError(`git did not answer within ${Math.round(timeoutMs / 1000)} s`))
       if (outBytes > MAX_OUTPUT_BYTES) return reject(new GitError('The repository answer is too large'))
-      if (code !== 0) {
-        return reject(new GitError(withoutConnectionDetails(cleanGitMessage(err)) || `git exited with code ${code}`))
-      }
+      if (code !== 0) return reject(new GitError(tenantGitMessage(err, run.fallback)))
       resolve(Buffer.concat(out))
     })
   })
 }
 
-/** git's stderr as one line, without its 'fatal: ' prefixes (and never the token, which only the env holds). */
-function cleanGitMessage(stderr: string): string {
-  return stderr
-    .split('\n')
-    .map((line) => line.replace(/^(fatal|error|remote): /, '').trim())
-    .filter((line) => line !== '')
-    .join('; ')
-    .slice(0, 500)
-}
-
-async function withHome<T>(work: (home: string) => Promise<T>): Promise<T> {
-  const home = await mkdtemp(path.join(os.tmpdir(), 'pgfleet-git-'))
-  try {
-    return await work(home)
-  } finally {
-    await rm(home, { recursive: true, force: true })
-  }
+async function inWorkspace<T>(options: GitOptions, work: (workspace: GitWorkspace) => Promise<T>): Promise<T> {
+  // the reason (kept as the cause) names the platform's paths: the tenant reads only that git cannot run
+  const workspace = await gitWorkspace(options.dataDir).catch((error: Error) => {
+    throw new GitError('git cannot run on this platform: its directory could not be prepared', { cause: error })
+  })
+  return work(workspace)
 }
 
 function githubRepository(url: string): { owner: string; repo: string } | null {
@@ -147,12 +159,9 @@ export async function findRemoteBranch(remote: GitRemote, branch: string, option
   await assertRemoteReachable(remote.url, options)
   const github = githubRepository(remote.url)
   if (github) return findGithubBranch(github, remote.token, branch, options.timeoutMs)
-  return withHome(async (home) => {
-    const out = await runGit(
-      ['ls-remote', '--heads', '--', remote.url, `refs/heads/${branch}`],
-      gitEnv(remote, options, home),
-      options.timeoutMs,
-    )
+  return inWorkspace(options, async (workspace) => {
+    const run = { env: gitEnv(remote, options, workspace), workspace, timeoutMs: options.timeoutMs }
+    const out = await runGit(['ls-remote', '--heads', '--', remote.url, `refs/heads/${branch}`], run)
     const line = out
       .toString('utf8')
       .split('\n')
@@ -229,13 +238,33 @@ function parseBatch(out: Buffer): Map<string, string> {
 export async function fetchBranchFiles(remote: GitRemote, branch: string, options: GitOptions): Promise<BranchFiles> {
   assertUsableRemote(remote.url, options)
   await assertRemoteReachable(remote.url, options)
-  return withHome(async (home) => {
-    const env = gitEnv(remote, options, home)
-    const repo = path.join(home, 'repo.git')
-    const git = (args: string[]) => runGit(['-C', repo, ...args], env, options.timeoutMs)
-    await runGit(['init', '--quiet', '--bare', repo], env, options.timeoutMs)
+  return inWorkspace(options, async (workspace) => {
+    const env = gitEnv(remote, options, workspace)
+    const remoteRun = { env, workspace, timeoutMs: options.timeoutMs }
+    const localRun = { ...remoteRun, fallback: LOCAL_FAILURE_MESSAGE }
+    const repo = newRepositoryPath(workspace)
     try {
-      await git([
+      await runGit(['init', '--quiet', '--bare', repo], localRun)
+      return await readFetchedFiles(remote, branch, repo, remoteRun, localRun)
+    } finally {
+      await removeRepository(repo)
+    }
+  })
+}
+
+async function readFetchedFiles(
+  remote: GitRemote,
+  branch: string,
+  repo: string,
+  remoteRun: GitRun,
+  localRun: GitRun,
+): Promise<BranchFiles> {
+  const git = (args: string[], input?: string) => runGit(['-C', repo, ...args], localRun, input)
+  try {
+    await runGit(
+      [
+        '-C',
+        repo,
         'fetch',
         '--quiet',
         '--depth=1',
@@ -243,46 +272,40 @@ export async function fetchBranchFiles(remote: GitRemote, branch: string, option
         '--',
         remote.url,
         `+refs/heads/${branch}:refs/heads/fetched`,
-      ])
-    } catch (error) {
-      if (error instanceof GitError && /couldn't find remote ref/i.test(error.message)) {
-        throw new GitError(`Unable to find branch ${branch} in ${repositoryDisplayName(remote.url)}`)
-      }
-      throw error
+      ],
+      remoteRun,
+    )
+  } catch (error) {
+    if (error instanceof GitError && error.message === REMOTE_REF_MISSING_MESSAGE) {
+      throw new GitError(`Unable to find branch ${branch} in ${repositoryDisplayName(remote.url)}`)
     }
-    const commitSha = (await git(['rev-parse', 'refs/heads/fetched'])).toString('utf8').trim()
-    const entries = parseTree(await git(['ls-tree', '-z', 'refs/heads/fetched', MIGRATIONS_DIR, SEED_FILE]))
-    // regular files only (a symlink's blob is its target's path, not SQL)
-    const blobs = entries.filter((e) => e.type === 'blob' && (e.mode === '100644' || e.mode === '100755'))
-    const migrationEntries = blobs
-      .filter((e) => e.path.startsWith(MIGRATIONS_DIR) && e.path.endsWith('.sql'))
-      .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
-    if (migrationEntries.length > MAX_MIGRATION_FILES) {
-      throw new GitError(`The branch has more than ${MAX_MIGRATION_FILES} migrations`)
-    }
-    const seedEntry = blobs.find((e) => e.path === SEED_FILE)
-    const wanted = [...migrationEntries, ...(seedEntry ? [seedEntry] : [])]
-    // every file in one git run: a process per file costs more than the files themselves
-    const contents =
-      wanted.length === 0
-        ? new Map<string, string>()
-        : parseBatch(
-            await runGit(
-              ['-C', repo, 'cat-file', '--batch'],
-              env,
-              options.timeoutMs,
-              `${wanted.map((e) => e.sha).join('\n')}\n`,
-            ),
-          )
-    const read = (sha: string) => {
-      const text = contents.get(sha)
-      if (text === undefined) throw new GitError(`git did not answer the contents of ${sha}`)
-      return text
-    }
-    const migrations = migrationEntries.map((entry) => ({
-      name: entry.path.slice(MIGRATIONS_DIR.length),
-      sql: read(entry.sha),
-    }))
-    return { commitSha, migrations, seed: seedEntry ? read(seedEntry.sha) : null }
-  })
+    throw error
+  }
+  const commitSha = (await git(['rev-parse', 'refs/heads/fetched'])).toString('utf8').trim()
+  const entries = parseTree(await git(['ls-tree', '-z', 'refs/heads/fetched', MIGRATIONS_DIR, SEED_FILE]))
+  // regular files only (a symlink's blob is its target's path, not SQL)
+  const blobs = entries.filter((e) => e.type === 'blob' && (e.mode === '100644' || e.mode === '100755'))
+  const migrationEntries = blobs
+    .filter((e) => e.path.startsWith(MIGRATIONS_DIR) && e.path.endsWith('.sql'))
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0))
+  if (migrationEntries.length > MAX_MIGRATION_FILES) {
+    throw new GitError(`The branch has more than ${MAX_MIGRATION_FILES} migrations`)
+  }
+  const seedEntry = blobs.find((e) => e.path === SEED_FILE)
+  const wanted = [...migrationEntries, ...(seedEntry ? [seedEntry] : [])]
+  // every file in one git run: a process per file costs more than the files themselves
+  const contents =
+    wanted.length === 0
+      ? new Map<string, string>()
+      : parseBatch(await git(['cat-file', '--batch'], `${wanted.map((e) => e.sha).join('\n')}\n`))
+  const read = (sha: string) => {
+    const text = contents.get(sha)
+    if (text === undefined) throw new GitError(`git did not answer the contents of ${sha}`)
+    return text
+  }
+  const migrations = migrationEntries.map((entry) => ({
+    name: entry.path.slice(MIGRATIONS_DIR.length),
+    sql: read(entry.sha),
+  }))
+  return { commitSha, migrations, seed: seedEntry ? read(seedEntry.sha) : null }
 }

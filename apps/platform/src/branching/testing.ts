@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process'
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { chmodSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import os from 'node:os'
 import path from 'node:path'
 
@@ -20,6 +20,8 @@ export class TestRepository {
   private readonly work = path.join(this.root, 'work')
 
   constructor() {
+    // git runs as its own OS user when the platform is root: the repository must be readable by others
+    chmodSync(this.root, 0o755)
     mkdirSync(path.dirname(this.bare), { recursive: true })
     this.git(this.root, 'init', '--quiet', '--bare', '--initial-branch=main', this.bare)
     this.git(this.root, 'clone', '--quiet', this.bare, this.work)

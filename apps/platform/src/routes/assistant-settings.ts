@@ -121,7 +121,7 @@ export function assistantSettingsRoutes(ctx: AppContext, assistant: AssistantSer
       const { organization, role } = await membershipOf(request)
       if (role !== 'Owner') throw forbidden(AI_SETTINGS_OWNER_ONLY)
       const body = parseInput(UpdateOrganizationAiSettingsBody, request.body)
-      if (body.base_url && !ctx.config.ai.allowPrivateEndpoints) {
+      if (body.base_url) {
         await assertPublicEndpoint(egressPolicyOf(ctx.config), body.base_url).catch((error: Error) => {
           throw badRequest(
             error.message.startsWith('The model address')

@@ -1,6 +1,6 @@
-import { readdir, stat } from 'node:fs/promises'
+import { lstat, readdir } from 'node:fs/promises'
 import path from 'node:path'
-import { readFileBeneath } from '../system/no-follow'
+import { descriptorPath, openDirectoryNoFollow, readFileBeneath } from '../system/no-follow'
 
 /**
  * The few fields of global/pg_control a backup needs, read directly because the embedded packages ship no
@@ -98,8 +98,22 @@ export interface WalDirectory {
   segmentSize: number | null
 }
 
+/**
+ * Lists a data directory's pg_wal. The server's user writes the data directory, so pg_wal is opened without following
+ * a link (Postgres allows a linked pg_wal, but the platform never makes one: a link there is refused) and listed
+ * through that descriptor; segment sizes are read with lstat.
+ */
 export async function readWalDirectory(dataDir: string): Promise<WalDirectory> {
-  const walDir = path.join(dataDir, 'pg_wal')
+  const walDir = await openDirectoryNoFollow(path.join(dataDir, 'pg_wal'))
+  try {
+    return await listWalDirectory(descriptorPath(walDir))
+  } finally {
+    await walDir.close()
+  }
+}
+
+/** Lists `walDir`, a path the caller has made safe (e.g. a descriptor's `/proc/self/fd/N`). */
+export async function listWalDirectory(walDir: string): Promise<WalDirectory> {
   const entries = await readdir(walDir, { withFileTypes: true })
   const segments = entries.filter((e) => e.isFile() && WAL_SEGMENT_NAME.test(e.name)).map((e) => e.name)
   const first = segments[0]
@@ -110,6 +124,6 @@ export async function readWalDirectory(dataDir: string): Promise<WalDirectory> {
       .map((e) => e.name)
       .sort(),
     subdirectories: entries.filter((e) => e.isDirectory()).map((e) => e.name),
-    segmentSize: first ? (await stat(path.join(walDir, first))).size : null,
+    segmentSize: first ? (await lstat(path.join(walDir, first))).size : null,
   }
 }

@@ -193,4 +193,40 @@ describe('a project directory', () => {
     },
     TIMEOUT_MS,
   )
+
+  it(
+    'is copied into a branch without root following a link in it: a linked pg_wal is refused',
+    async () => {
+      const { dataDir } = driver.projectPaths(ATTACKER)
+      const wal = path.join(dataDir, 'pg_wal')
+      const before = await targets()
+      // Postgres runs on with pg_wal as a link; the platform never makes one, and root must not list through it
+      await driver.stopProject(ATTACKER)
+      expect(asAttacker(`mv '${wal}' '${wal}.real' && ln -s '${wal}.real' '${wal}'`)).toBe(0)
+      await driver.startProject(ATTACKER, CONFIG)
+      const refused = await driver.cloneProjectData(ATTACKER, 'attackbranch').then(
+        () => null,
+        (error: Error) => error.message,
+      )
+      expect(refused).toMatch(/symbolic link/)
+      expect(await targets()).toEqual(before)
+
+      // links among the data files are copied as links: the branch gets no byte of what they point at
+      await driver.stopProject(ATTACKER)
+      const planted = [
+        `rm '${wal}' && mv '${wal}.real' '${wal}'`,
+        `ln -s '${secretFile}' '${dataDir}/global/planted-file'`,
+        `ln -s '${driver.projectPaths(VICTIM).dataDir}' '${dataDir}/planted-dir'`,
+      ]
+      expect(asAttacker(planted.join(' && '))).toBe(0)
+      await driver.startProject(ATTACKER, CONFIG)
+      await driver.cloneProjectData(ATTACKER, 'attackbranch')
+      const branch = driver.projectPaths('attackbranch').dataDir
+      expect(await targets()).toEqual(before)
+      for (const name of ['global/planted-file', 'planted-dir']) {
+        expect({ name, link: (await lstat(path.join(branch, name))).isSymbolicLink() }).toEqual({ name, link: true })
+      }
+    },
+    TIMEOUT_MS,
+  )
 })

@@ -66,6 +66,14 @@ export function openDirectoryNoFollow(dir: string): Promise<FileHandle> {
 }
 
 /**
+ * A path that names what `handle` opened, whatever is under its name now: `/proc/self/fd/N/name` looks `name` up in
+ * that very directory, as openat does.
+ */
+export function descriptorPath(handle: FileHandle): string {
+  return `/proc/self/fd/${handle.fd}`
+}
+
+/**
  * Reads `relative` (e.g. `global/pg_control`) inside `root` following no symbolic link on any component below `root`:
  * each directory is opened with O_NOFOLLOW through the descriptor of the one above it (`/proc/self/fd/N/name` looks
  * the name up in that very directory, as openat does), then the file as openFileNoFollow does.
@@ -79,11 +87,11 @@ export async function readFileBeneath(root: string, relative: string): Promise<B
   let dir = await openDirectoryNoFollow(root)
   try {
     for (const part of parts) {
-      const next = await openDirectoryNoFollow(`/proc/self/fd/${dir.fd}/${part}`)
+      const next = await openDirectoryNoFollow(`${descriptorPath(dir)}/${part}`)
       await dir.close()
       dir = next
     }
-    return await readFileNoFollow(`/proc/self/fd/${dir.fd}/${fileName}`)
+    return await readFileNoFollow(`${descriptorPath(dir)}/${fileName}`)
   } finally {
     await dir.close()
   }
