@@ -263,12 +263,23 @@ export class ResourceSampler {
   }
 }
 
-/** Samples every `intervalMs` until stopped; a failed round is logged and the next one tries again. */
+/**
+ * Samples every `intervalMs` until stopped; a failed round is logged and the next one tries again. A tick that comes
+ * while the last round still runs is skipped: rounds wait for each other, so queuing one per tick would pile them
+ * up without end whenever a round outlasts the interval (a loaded machine, a project in read-only mode that is
+ * checkpointed and walked at every round), and a round someone asks for (a disk size change) would wait behind all.
+ */
 export function startResourceSampler(ctx: AppContext, sampler: ResourceSampler, intervalMs: number) {
   const log = ctx.log.child({ component: 'resources' })
-  let round: Promise<unknown> = Promise.resolve()
+  let round: Promise<unknown> | null = null
   const timer = setInterval(() => {
-    round = sampler.sample().catch((error: unknown) => log.error('resource sampling failed', { error }))
+    if (round) return
+    round = sampler
+      .sample()
+      .catch((error: unknown) => log.error('resource sampling failed', { error }))
+      .finally(() => {
+        round = null
+      })
   }, intervalMs)
   timer.unref()
   return {
