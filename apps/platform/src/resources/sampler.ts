@@ -3,6 +3,7 @@ import { directoryUsage, type ProjectResourceReading } from '@pgfleet/engine'
 import type { AppContext } from '../context'
 import { projectStorageDir } from '../storage/paths'
 import { computeBudget, ratePerSecond } from './budgets'
+import { ReadOnlyModes } from './read-only-modes'
 import type { DrainedUsage } from './usage-counters'
 
 /** Samples are kept this long. */
@@ -29,6 +30,8 @@ export interface SampleOutcome {
  * off where the disk use crossed READ_ONLY_DISK_PERCENT. The previous readings stay in memory for the rates.
  */
 export class ResourceSampler {
+  /** the read-only state as this process applies it, for services that must not wait for the row */
+  readonly modes = new ReadOnlyModes()
   private readonly previous = new Map<string, ProjectResourceReading>()
   /** Projects whose read-only state was applied to the server since this process started. */
   private readonly applied = new Set<string>()
@@ -185,11 +188,13 @@ export class ResourceSampler {
    * Read-only from READ_ONLY_DISK_PERCENT up, lifted below it. The server is changed before the row, and the first
    * round of each process applies the state whatever the row says, so a crash in between is repaired. While the
    * mode lasts it is applied again at every round: that removes the per-database and per-role overrides a tenant
-   * made since (`ALTER DATABASE ... SET default_transaction_read_only = off`).
+   * made since (`ALTER DATABASE ... SET default_transaction_read_only = off`). `modes` is marked read-only before
+   * the server turns read-only and unmarked after the row says it lifted.
    */
   private async applyReadOnly(project: SampledProject, usedBytes: number, sizeBytes: number): Promise<boolean> {
     const wanted = (usedBytes / sizeBytes) * 100 >= READ_ONLY_DISK_PERCENT
     if (!wanted && !project.readonly_mode_enabled && this.applied.has(project.ref)) return wanted
+    if (wanted) this.modes.set(project.ref, true)
     await this.ctx.driver.setProjectReadOnly(project.ref, wanted)
     this.applied.add(project.ref)
     if (wanted !== project.readonly_mode_enabled) {
@@ -206,6 +211,7 @@ export class ResourceSampler {
           sizeBytes,
         })
     }
+    if (!wanted) this.modes.set(project.ref, false)
     return wanted
   }
 
