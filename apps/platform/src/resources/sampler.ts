@@ -193,7 +193,9 @@ export class ResourceSampler {
    */
   private async applyReadOnly(project: SampledProject, usedBytes: number, sizeBytes: number): Promise<boolean> {
     const wanted = (usedBytes / sizeBytes) * 100 >= READ_ONLY_DISK_PERCENT
-    if (!wanted && !project.readonly_mode_enabled && this.applied.has(project.ref)) return wanted
+    // a round that marked the project read-only and failed before the row followed left the mark: clear it here
+    const settled = this.applied.has(project.ref) && this.modes.get(project.ref) === false
+    if (!wanted && !project.readonly_mode_enabled && settled) return wanted
     if (wanted) this.modes.set(project.ref, true)
     await this.ctx.driver.setProjectReadOnly(project.ref, wanted)
     this.applied.add(project.ref)
