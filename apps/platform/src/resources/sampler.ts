@@ -3,6 +3,7 @@ import { directoryUsage, type ProjectResourceReading } from '@pgfleet/engine'
 import type { AppContext } from '../context'
 import { projectStorageDir } from '../storage/paths'
 import { computeBudget, ratePerSecond } from './budgets'
+import { ReadOnlyModes } from './read-only-modes'
 import type { DrainedUsage } from './usage-counters'
 
 /** Samples are kept this long. */
@@ -29,6 +30,8 @@ export interface SampleOutcome {
  * off where the disk use crossed READ_ONLY_DISK_PERCENT. The previous readings stay in memory for the rates.
  */
 export class ResourceSampler {
+  /** the read-only state as this process applies it, for services that must not wait for the row */
+  readonly modes = new ReadOnlyModes()
   private readonly previous = new Map<string, ProjectResourceReading>()
   /** Projects whose read-only state was applied to the server since this process started. */
   private readonly applied = new Set<string>()
@@ -185,11 +188,15 @@ export class ResourceSampler {
    * Read-only from READ_ONLY_DISK_PERCENT up, lifted below it. The server is changed before the row, and the first
    * round of each process applies the state whatever the row says, so a crash in between is repaired. While the
    * mode lasts it is applied again at every round: that removes the per-database and per-role overrides a tenant
-   * made since (`ALTER DATABASE ... SET default_transaction_read_only = off`).
+   * made since (`ALTER DATABASE ... SET default_transaction_read_only = off`). `modes` is marked read-only before
+   * the server turns read-only and unmarked after the row says it lifted.
    */
   private async applyReadOnly(project: SampledProject, usedBytes: number, sizeBytes: number): Promise<boolean> {
     const wanted = (usedBytes / sizeBytes) * 100 >= READ_ONLY_DISK_PERCENT
-    if (!wanted && !project.readonly_mode_enabled && this.applied.has(project.ref)) return wanted
+    // a round that marked the project read-only and failed before the row followed left the mark: clear it here
+    const settled = this.applied.has(project.ref) && this.modes.get(project.ref) === false
+    if (!wanted && !project.readonly_mode_enabled && settled) return wanted
+    if (wanted) this.modes.set(project.ref, true)
     await this.ctx.driver.setProjectReadOnly(project.ref, wanted)
     this.applied.add(project.ref)
     if (wanted !== project.readonly_mode_enabled) {
@@ -206,6 +213,7 @@ export class ResourceSampler {
           sizeBytes,
         })
     }
+    if (!wanted) this.modes.set(project.ref, false)
     return wanted
   }
 
@@ -263,12 +271,23 @@ export class ResourceSampler {
   }
 }
 
-/** Samples every `intervalMs` until stopped; a failed round is logged and the next one tries again. */
+/**
+ * Samples every `intervalMs` until stopped; a failed round is logged and the next one tries again. A tick that comes
+ * while the last round still runs is skipped: rounds wait for each other, so queuing one per tick would pile them
+ * up without end whenever a round outlasts the interval (a loaded machine, a project in read-only mode that is
+ * checkpointed and walked at every round), and a round someone asks for (a disk size change) would wait behind all.
+ */
 export function startResourceSampler(ctx: AppContext, sampler: ResourceSampler, intervalMs: number) {
   const log = ctx.log.child({ component: 'resources' })
-  let round: Promise<unknown> = Promise.resolve()
+  let round: Promise<unknown> | null = null
   const timer = setInterval(() => {
-    round = sampler.sample().catch((error: unknown) => log.error('resource sampling failed', { error }))
+    if (round) return
+    round = sampler
+      .sample()
+      .catch((error: unknown) => log.error('resource sampling failed', { error }))
+      .finally(() => {
+        round = null
+      })
   }, intervalMs)
   timer.unref()
   return {

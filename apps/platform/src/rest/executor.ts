@@ -31,7 +31,11 @@ export interface TxOutcome<T> {
 }
 
 export interface TxOptions {
-  readOnly: boolean
+  /**
+   * A function is asked as each transaction starts, once a pooled connection was found: read-only mode that began
+   * while the request waited applies to it
+   */
+  readOnly: boolean | (() => boolean)
   /** the work sends all its statements before it needs any result, so they can share the prelude's batch */
   singleBatch: boolean
 }
@@ -76,9 +80,10 @@ export async function inProjectTransaction<T>(
   try {
     for (let round = 0; round < 3; round++) {
       const cached = round === 0 && options.singleBatch ? db.currentSchema() : null
+      const readOnly = typeof options.readOnly === 'function' ? options.readOnly() : options.readOnly
       const attempt = cached
-        ? await batched(client, db, values, options.readOnly, cached, work)
-        : await sequential(client, db, values, options.readOnly, work)
+        ? await batched(client, db, values, readOnly, cached, work)
+        : await sequential(client, db, values, readOnly, work)
       if (attempt.done) return attempt.value
     }
     throw new Error('The schema kept changing while the request ran')

@@ -36,7 +36,7 @@ export async function callFunction(ctx: RequestContext, fnName: string): Promise
   const range = parseRangeHeader(header(ctx.req, 'range'))
 
   const options = {
-    readOnly: viaQuery || ctx.readOnlyMode,
+    readOnly: viaQuery ? true : ctx.readOnlyMode,
     singleBatch: ctx.prefs.count !== 'planned' && ctx.prefs.count !== 'estimated',
   }
   const commit = ctx.prefs.tx !== 'rollback'

@@ -15,7 +15,7 @@ import { appliedPreferences, CONTENT_TYPES, type RestResponse } from './respond'
 export async function handleRestRequest(deps: RestDeps, req: RestRequest): Promise<RestResponse> {
   let anonymous = true
   let upgrading = false
-  let readOnlyMode = false
+  let readOnlyMode = () => false
   try {
     const entry = await deps.directory.get(req.ref)
     if (!entry) throw new RestError(404, 'PGRST125', `Project ${req.ref} not found`)
@@ -24,7 +24,8 @@ export async function handleRestRequest(deps: RestDeps, req: RestRequest): Promi
     anonymous = auth.role === 'anon'
     // an upgrade keeps the old cluster serving on the project's port until its switchover
     upgrading = entry.status === 'UPGRADING'
-    readOnlyMode = entry.readOnlyMode
+    // the row is cached for a second: what the platform applies now comes first
+    readOnlyMode = () => deps.readOnlyNow(entry.ref) ?? entry.readOnlyMode
     if ((entry.status !== 'ACTIVE_HEALTHY' && !upgrading) || entry.port === null) {
       throw new RestError(503, 'PGRST001', `Project ${req.ref} is not running`, `Its status is ${entry.status}`)
     }
@@ -37,14 +38,14 @@ export async function handleRestRequest(deps: RestDeps, req: RestRequest): Promi
       accepted: negotiate(header(req, 'accept'), req.path === ''),
       prefs: parsePrefer(req.headers.prefer),
       meta: { method: req.method, path: `/${req.path}`, headers: req.headers },
-      readOnlyMode: entry.readOnlyMode,
+      readOnlyMode,
     }
     return await route(ctx)
   } catch (error) {
     if (upgrading && isUpgradeSwitchoverFailure(error)) return errorResponse(upgradeSwitchoverError(req.ref))
     const restError = fromPgError(error, anonymous)
     if (!restError) throw error
-    if (readOnlyMode && restError.code === READ_ONLY_SQL_STATE) return errorResponse(readOnlyModeError(restError))
+    if (readOnlyMode() && restError.code === READ_ONLY_SQL_STATE) return errorResponse(readOnlyModeError(restError))
     return errorResponse(restError)
   }
 }

@@ -23,6 +23,11 @@ export interface RestRequest {
 
 export interface RestDeps {
   directory: ProjectDirectory
+  /**
+   * Read-only mode as the platform applies it at this moment, ahead of the directory's cached row; undefined until
+   * the platform has applied a state to the project (the row decides then)
+   */
+  readOnlyNow(ref: string): boolean | undefined
   pools: RestPools
   schemas: string[]
   allowUnfilteredWrites: boolean
@@ -39,10 +44,11 @@ export interface RequestContext {
   prefs: Preferences
   meta: RequestMeta
   /**
-   * The project is read-only (disk nearly full): writes run in a transaction started READ ONLY, which nothing the
-   * tenant set (session defaults, role or database settings, a function's SET) can switch back to read-write.
+   * Whether the project is read-only (disk nearly full), asked as each transaction starts: writes then run in a
+   * transaction started READ ONLY, which nothing the tenant set (session defaults, role or database settings, a
+   * function's SET) can switch back to read-write.
    */
-  readOnlyMode: boolean
+  readOnlyMode(): boolean
 }
 
 export function header(req: Pick<RestRequest, 'headers'>, name: string): string | undefined {

@@ -53,6 +53,7 @@ export function projectRestRoutes(ctx: AppContext) {
     })
     const deps: RestDeps = {
       directory,
+      readOnlyNow: (ref) => ctx.resources.modes.get(ref),
       pools,
       schemas: ctx.config.rest.schemas,
       allowUnfilteredWrites: ctx.config.rest.allowUnfilteredWrites,

@@ -394,4 +394,25 @@ describe('worker pool', () => {
     for (const [target, result] of Object.entries(results))
       expect({ target, result }).toEqual({ target, result: 'refused' })
   })
+
+  it("gives a node:net server that may not listen Node's EACCES error event, and the function goes on serving", async () => {
+    // Deno refuses these by its permissions, in the tick after listen(): the error used to escape there and end the worker
+    const code = `import { createServer } from 'node:net'
+    import http from 'node:http'
+    const attempt = (server: ReturnType<typeof createServer>, ...args: unknown[]) =>
+      new Promise<string>((resolve) => {
+        server.once('error', (e) => resolve(String((e as { code?: string }).code) + ' ' + (e as { syscall?: string }).syscall))
+        server.listen(...args, () => { server.close(); resolve('listening') })
+      })
+    Deno.serve(async () => Response.json({
+      wildcard: await attempt(createServer(), 0),
+      loopback: await attempt(createServer(), 0, '127.0.0.1'),
+      'node:http': await attempt(http.createServer(), { port: 8080, host: '0.0.0.0' }),
+    }))`
+    const worker = await pool().acquire(spec('node-listener', code))
+    const expected = { wildcard: 'EACCES listen', loopback: 'EACCES listen', 'node:http': 'EACCES listen' }
+    expect(JSON.parse((await get(worker)).text)).toEqual(expected)
+    expect(JSON.parse((await get(worker)).text)).toEqual(expected)
+    expect(worker.exited).toBe(false)
+  })
 })
