@@ -179,7 +179,9 @@ function driverMembers(files) {
 }
 
 const sum = (counts) => counts.reduce((total, [, count]) => total + count, 0)
-const list = (items, indent = '    ') => items.map((item) => `${indent}${item}`).join('\n')
+const list = (items, indent = '    ') => {
+  if (items.length > 0) console.log(items.map((item) => `${indent}${item}`).join('\n'))
+}
 
 const platformFiles = sourceFiles(platformSrc)
 const engineFiles = sourceFiles(engineSrc)
@@ -199,21 +201,21 @@ const otherParses = countExpressions(
   isParseInputCall,
 )
 console.log(`  parseInput( calls in route handlers (request re-parses): ${sum(reparses)} in ${reparses.length} files`)
-console.log(list(otherParses.map(([file, count]) => `elsewhere: ${file}: ${count}`)))
+list(otherParses.map(([file, count]) => `elsewhere: ${file}: ${count}`))
 
 const clients = countExpressions(
   platformFiles.filter((file) => !within(connectionOwner, file)),
   isNewPgClient,
 )
 console.log(`  new pg.Client( outside apps/platform/src/connections: ${sum(clients)}`)
-console.log(list(clients.map(([file, count]) => `${file}: ${count}`)))
+list(clients.map(([file, count]) => `${file}: ${count}`))
 
 const jobImports = [...platformGraph]
   .filter(([file]) => within(lifecycleJobs, file))
   .flatMap(([file, targets]) => targets.map((target) => [file, target]))
   .filter(([, target]) => SERVICE_FOLDERS.includes(topFolder(target)))
 console.log(`  imports from projects/jobs into service folders (${SERVICE_FOLDERS.join(', ')}): ${jobImports.length}`)
-console.log(list(jobImports.map(([file, target]) => `${rel(file)} -> ${rel(target)}`)))
+list(jobImports.map(([file, target]) => `${rel(file)} -> ${rel(target)}`))
 
 const { graph: folders, examples } = folderGraph(platformGraph)
 const folderCycles = cycles(folders)
@@ -228,7 +230,7 @@ for (const component of folderCycles) {
   )
   console.log(`    ${component.length} folders: ${component.join(', ')}`)
   console.log(`    ${edges.length} folder-to-folder imports inside it, e.g.:`)
-  console.log(list(edges.slice(0, 20), '      '))
+  list(edges.slice(0, 20), '      ')
 }
 console.log(`  floors (longest chain of folder imports, each cycle counted as one): ${floors(folders, folderCycles)}`)
 
