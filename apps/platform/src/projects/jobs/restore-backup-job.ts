@@ -1,5 +1,5 @@
-import { fileId } from '../../backups/backup-job'
 import type { AppContext } from '../../context'
+import { fileId } from '../../drivers/backup-file-id'
 import { runtimeConfig } from '../runtime'
 import { operationHandler } from './run-operation'
 
