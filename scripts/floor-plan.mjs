@@ -172,7 +172,14 @@ function driverMembers(files) {
       const named = ts.isInterfaceDeclaration(statement) || ts.isTypeAliasDeclaration(statement)
       if (!named || statement.name.text !== 'ProjectDriver') continue
       const type = checker.getTypeAtLocation(statement.name)
-      return { file: rel(file), count: checker.getPropertiesOfType(type).length }
+      const parents = ts.isInterfaceDeclaration(statement)
+        ? (statement.heritageClauses ?? []).flatMap((clause) => clause.types)
+        : []
+      const concerns = parents.map(
+        (parent) =>
+          `${parent.expression.getText()} ${checker.getPropertiesOfType(checker.getTypeAtLocation(parent)).length}`,
+      )
+      return { file: rel(file), count: checker.getPropertiesOfType(type).length, concerns }
     }
   }
   return null
@@ -241,3 +248,4 @@ console.log(`  file-level import cycles: ${driverCycles.length}`)
 for (const component of driverCycles) console.log(`    ${component.map(rel).join(', ')}`)
 const members = driverMembers(driverFiles)
 console.log(`  ProjectDriver members: ${members ? `${members.count} (${members.file})` : 'not found'}`)
+if (members?.concerns.length) console.log(`    by concern: ${members.concerns.join(', ')}`)

@@ -10,16 +10,9 @@ import { giveTreeTo } from '../system/project-users'
 import { removeTree } from '../system/remove-tree'
 import type { RunAs } from '../system/run-as'
 import { parseLsn, readWalDirectory, walFileName, walFileRange } from './pg-control'
+import type { CloneMethod, CloneResult } from './types'
 
 const run = promisify(execFile)
-
-/** How the data files reached the copy: shared blocks (copy-on-write) or a byte-for-byte copy. */
-export type CloneMethod = 'reflink' | 'copy'
-
-export interface CloneResult {
-  method: CloneMethod
-  durationMs: number
-}
 
 /**
  * Top-level entries a copy leaves out: the server's own run files, WAL (copied separately, only the segments the

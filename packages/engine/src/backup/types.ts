@@ -77,6 +77,23 @@ export interface RestoreArchiveResult {
   timings: { extractMs: number; syncMs: number }
 }
 
+/** How the data files reached a copy of a running cluster: shared blocks (copy-on-write) or a byte-for-byte copy. */
+export type CloneMethod = 'reflink' | 'copy'
+
+export interface CloneResult {
+  method: CloneMethod
+  durationMs: number
+}
+
+/** What a project's WAL archive holds. */
+export interface WalArchiveState {
+  segments: number
+  bytes: number
+  /** when the newest segment was archived */
+  newestAt: Date | null
+  oldestSegment: string | null
+}
+
 export const MANIFEST_NAME = 'pgfleet-backup.json'
 
 /** Calls the callback, ignoring its failures: progress reporting must never break a backup. */

@@ -9,8 +9,9 @@ import { flushWalToArchive, recoverToTime } from '../backup/point-in-time'
 import { restoreArchive } from '../backup/restore'
 import { RESTORE_CHECK_TABLES_SQL, relationKindGuardOption, restoreCheckCountSql } from '../backup/restore-check-sql'
 import { preferredArchiveExtension } from '../backup/tools'
+import type { WalArchiveState } from '../backup/types'
 import { type ArchiveSource, reportProgress } from '../backup/types'
-import { pruneWalArchive, type WalArchiveState, walArchiveState } from '../backup/wal-archive'
+import { pruneWalArchive, walArchiveState } from '../backup/wal-archive'
 import { checkpointCluster } from '../cluster/checkpoint'
 import { withClient } from '../cluster/client'
 import { clusterPid } from '../cluster/pid-file'
@@ -25,7 +26,6 @@ import { mkdirOwned } from '../system/fs-owned'
 import { removeTree } from '../system/remove-tree'
 import type { RunAs } from '../system/run-as'
 import {
-  type BackupInfo,
   backupFileName,
   deleteBackupFiles,
   ensureBackupsDir,
@@ -37,10 +37,12 @@ import {
 } from './backup-store'
 import { restoringDataDir, settleDataDir, swapInRestoredData } from './restore-swap'
 import type {
+  BackupInfo,
   BackupProjectOptions,
   LifecycleOptions,
   PauseProjectResult,
   ProjectRuntimeConfig,
+  RestoreCheckResult,
   RestoreProjectOptions,
   RestoreProjectResult,
 } from './types'
@@ -65,12 +67,6 @@ export interface BackupHost {
   /** The cluster spec `config` gives the project, without touching its files. */
   projectSpec(ref: string, config: ProjectRuntimeConfig): ClusterSpec
   startTimeoutMs?: number
-}
-
-export interface RestoreCheckResult {
-  tables: number
-  rows: number
-  durationMs: number
 }
 
 /** initdb's default: a base backup's start LSN names its first segment with it. */

@@ -14,82 +14,16 @@ import { mkdirOwned } from '../system/fs-owned'
 import { readFileNoFollow } from '../system/no-follow'
 import { removeTree } from '../system/remove-tree'
 import { runCommand } from '../system/run-command'
-import { type DumpTools, dumpTools } from '../upgrade/client-tools'
+import { dumpTools } from '../upgrade/client-tools'
 import { copyRoles } from '../upgrade/copy-roles'
 import { databasesOf } from '../upgrade/databases'
 import { missingExtensions } from '../upgrade/extensions'
 import { FIRST_MAJOR_APPLYING_AS_OWNER, logicalReplicationBlockers } from '../upgrade/logical-replication'
-import type { UpgradeProgressKey } from '../upgrade/progress'
 import { dumpDataPhase } from './local-upgrade-dump'
 import { cleanUpLogicalUpgrade, logicalDataPhase } from './local-upgrade-logical'
-import type { ProjectRuntimeConfig } from './types'
-
-export interface UpgradeHost {
-  paths(ref: string): { projectDir: string; dataDir: string }
-  engineFor(major: number): PostgresEngine
-  projectSpec(ref: string, config: ProjectRuntimeConfig): ClusterSpec
-  configuredSpec(ref: string, config: ProjectRuntimeConfig): Promise<ClusterSpec>
-  secureRoles(spec: ClusterSpec): Promise<void>
-  /** Moves a ready spare data directory of `major` to `target`, given to the project's owner; false when none */
-  takeSpare?(major: number, target: string): Promise<boolean>
-  startTimeoutMs?: number
-}
-
-/**
- * How the data moves: `logical` copies the schema, then replicates every table while clients keep writing, and
- * cuts them off only for the switchover; `dump` cuts them off for a whole dump and restore.
- */
-export type UpgradeMethod = 'logical' | 'dump'
-
-export interface UpgradeOptions {
-  /** Default: logical, unless a database holds what logical replication does not carry. */
-  method?: UpgradeMethod
-}
-
-export interface UpgradeResult {
-  /** how the data moved; `operator`: a Kubernetes operator's own in-place upgrade */
-  method: UpgradeMethod | 'operator'
-  /** where the old major's data directory was kept */
-  previousDataDir: string
-  /** where the new major's data directory came from (local driver): a spare one, or a new initdb */
-  newClusterSource?: 'spare' | 'initdb'
-
-  timings: {
-    dumpMs: number
-    restoreMs: number
-    /** logical: from the subscriptions' start to every table's initial copy done (clients still writing) */
-    syncMs: number
-    /** how long clients could not write: from the cut-off to the new major serving on the project's port */
-    downtimeMs: number
-    /** where that time went, step by step */
-    cutOffSteps: Record<string, number>
-    totalMs: number
-  }
-  extensionsUpdated: string[]
-}
-
-/** What a phase that moves the data hears and answers. */
-export interface DataPhaseInput {
-  host: UpgradeHost
-  ref: string
-  source: ProjectRuntimeConfig
-  tools: DumpTools
-  newSpec: ClusterSpec
-  oldLocation: ClusterSpec
-  databases: string[]
-  progress: UpgradeProgress
-  /** clients are cut off from here on (called just before the old cluster stops for it) */
-  cutOff(): void
-  /** notes how long the step just finished took (since the cut-off or the previous step), for the timings */
-  step(name: string): void
-}
-
-export interface DataPhaseResult {
-  dumpMs: number
-  restoreMs: number
-  syncMs: number
-  extensionsUpdated: string[]
-}
+import type { UpgradeHost } from './local-upgrade-types'
+import type { ProjectRuntimeConfig } from './project-runtime-config'
+import type { UpgradeMethod, UpgradeOptions, UpgradeProgress, UpgradeResult } from './upgrade-driver'
 
 /**
  * Settings of the new cluster while it is filled: nothing it holds matters until the checks pass, so it skips
@@ -141,8 +75,6 @@ export async function upgradeBlockers(
   }
   return blockers
 }
-
-export type UpgradeProgress = (key: UpgradeProgressKey) => void | Promise<void>
 
 const PREVIOUS_PREFIX = '.pre-upgrade-'
 

@@ -2,8 +2,8 @@ import { mkdir, readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import type { ClientConfig } from 'pg'
-import { type CloneResult, cloneRunningCluster } from '../backup/clone'
-import type { WalArchiveState } from '../backup/wal-archive'
+import { cloneRunningCluster } from '../backup/clone'
+import type { CloneResult, WalArchiveState } from '../backup/types'
 import { checkpointCluster } from '../cluster/checkpoint'
 import { connectionConfig } from '../cluster/client'
 import { clusterPid, readPidFile } from '../cluster/pid-file'
@@ -18,8 +18,8 @@ import { setClusterWriteCeiling } from '../cluster/write-ceiling'
 import { engineForMajor } from '../engines/discover'
 import { directoryUsage } from '../system/disk-usage'
 import { removeTree } from '../system/remove-tree'
-import { type BackupInfo, isBackupId } from './backup-store'
-import { LocalBackups, type RestoreCheckResult } from './local-backups'
+import { isBackupId } from './backup-store'
+import { LocalBackups } from './local-backups'
 import { createLocalProject } from './local-create'
 import { type LocalDriverOptions, SPARES_DIR_NAME } from './local-options'
 import { assertValidRef, type LocalProjectPaths, localProjectPaths } from './local-paths'
@@ -27,18 +27,13 @@ import { LocalProjectUsers } from './local-project-users'
 import { ProjectResourceReader } from './local-resources'
 import { runningProjectRefs } from './local-running'
 import { LocalProjectSpecs } from './local-specs'
-import {
-  type UpgradeOptions,
-  type UpgradeProgress,
-  type UpgradeResult,
-  upgradeBlockers,
-  upgradeProject,
-} from './local-upgrade'
+import { upgradeBlockers, upgradeProject } from './local-upgrade'
 import { OperationQueue } from './operation-queue'
 import { ensureProjectDir } from './project-layout'
 import { settleDataDir } from './restore-swap'
 import { SpareDataDirs } from './spare-data-dirs'
 import type {
+  BackupInfo,
   BackupProjectOptions,
   CreateProjectInput,
   CreateProjectResult,
@@ -50,10 +45,14 @@ import type {
   ProjectResourceReading,
   ProjectRuntimeConfig,
   RestartProjectResult,
+  RestoreCheckResult,
   RestoreProjectOptions,
   RestoreProjectResult,
   StartProjectResult,
   TenantEndpoint,
+  UpgradeOptions,
+  UpgradeProgress,
+  UpgradeResult,
 } from './types'
 
 /** Projects as directories under one data directory, each with its own postmaster spawned on this machine. */

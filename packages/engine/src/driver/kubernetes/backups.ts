@@ -1,6 +1,5 @@
-import type { BackupInfo } from '../backup-store'
 import { DriverOperationUnsupportedError } from '../errors'
-import type { ProjectRuntimeConfig, RestoreProjectOptions, RestoreProjectResult } from '../types'
+import type { BackupInfo, ProjectRuntimeConfig, RestoreProjectOptions, RestoreProjectResult } from '../types'
 import type { KubeObject } from './api'
 import type { KubernetesContext } from './context'
 import { hibernationPatch } from './manifests/annotations'

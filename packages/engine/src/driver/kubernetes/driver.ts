@@ -1,14 +1,11 @@
 import type { Readable } from 'node:stream'
 import type { ClientConfig } from 'pg'
-import type { CloneResult } from '../../backup/clone'
-import type { WalArchiveState } from '../../backup/wal-archive'
+import type { CloneResult, WalArchiveState } from '../../backup/types'
 import type { StopMode } from '../../cluster/types'
 import type { UpgradeProgressKey } from '../../upgrade/progress'
-import type { BackupInfo } from '../backup-store'
 import { DriverOperationUnsupportedError } from '../errors'
-import type { RestoreCheckResult } from '../local-backups'
-import type { UpgradeResult } from '../local-upgrade'
 import type {
+  BackupInfo,
   BackupProjectOptions,
   CreateProjectInput,
   CreateProjectResult,
@@ -20,10 +17,12 @@ import type {
   ProjectResourceReading,
   ProjectRuntimeConfig,
   RestartProjectResult,
+  RestoreCheckResult,
   RestoreProjectOptions,
   RestoreProjectResult,
   StartProjectResult,
   TenantEndpoint,
+  UpgradeResult,
 } from '../types'
 import type { KubeObject } from './api'
 import { KubernetesBackups } from './backups'
