@@ -151,7 +151,13 @@ async function startServices(
     },
     jobsLog,
   )
-  const driver = await buildProjectDriver(config, { projectsDir, runAs, engines, db })
+  const driver = await buildProjectDriver(config, {
+    projectsDir,
+    runAs,
+    engines,
+    db,
+    log: log.child({ component: 'engine' }),
+  })
   const health = new HealthMonitor(db, driver, jobs, config.healthIntervalMs, log.child({ component: 'health' }))
   const connections = new ProjectConnections(driver, {
     maxConnections: (ref) => projectMaxConnections(db, ref),

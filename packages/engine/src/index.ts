@@ -132,6 +132,7 @@ export type {
 } from './driver/types'
 export { clearEngineCache, discoverEngines, engineForMajor, findClientTool } from './engines/discover'
 export type { ClientTool, DiscoverEnginesOptions, EngineTools, PostgresEngine } from './engines/types'
+export { type EngineLogFields, type EngineLogger, SILENT_ENGINE_LOGGER } from './logger'
 export { allocatePort, canBind, type PortRange } from './ports'
 export { containedFile } from './system/contained-path'
 export { type DirectoryUsage, directoryUsage } from './system/disk-usage'

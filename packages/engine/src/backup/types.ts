@@ -1,5 +1,6 @@
 import type { ClusterSpec } from '../cluster/types'
 import type { PostgresEngine } from '../engines/types'
+import { logIgnoredError } from '../logger'
 
 /** cold = copy of a cleanly stopped data directory; online = low-level API backup of a running server. */
 export type BackupKind = 'cold' | 'online'
@@ -101,7 +102,7 @@ export function reportProgress(onProgress: ProgressCallback | undefined, step: s
   if (!onProgress) return
   try {
     onProgress(step, fraction === undefined ? undefined : Math.max(0, Math.min(1, fraction)))
-  } catch {
-    // the caller's progress report failed: the backup goes on (see above)
+  } catch (error) {
+    logIgnoredError("the caller's progress report failed; the backup goes on", error, { step })
   }
 }

@@ -21,6 +21,7 @@ import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
 import type { ClusterSpec } from '../cluster/types'
 import type { PostgresEngine } from '../engines/types'
+import { ignoredError } from '../logger'
 import { containedFile } from '../system/contained-path'
 import { mkdirOwned } from '../system/fs-owned'
 import { removeTree } from '../system/remove-tree'
@@ -314,7 +315,9 @@ export class LocalBackups {
       )
       return { tables: tables.count, rows: tables.rows, durationMs: Math.round(performance.now() - started) }
     } finally {
-      await stopCluster(spec, 'immediate', 5_000).catch(() => {})
+      await stopCluster(spec, 'immediate', 5_000).catch(
+        ignoredError("could not stop a restore check's throwaway server; its files are removed", { ref }),
+      )
       await removeTree(scratch)
       await removeTree(socketDir)
     }

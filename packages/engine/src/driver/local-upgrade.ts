@@ -10,6 +10,7 @@ import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
 import type { ClusterSpec } from '../cluster/types'
 import type { PostgresEngine } from '../engines/types'
+import { ignoredError } from '../logger'
 import { mkdirOwned } from '../system/fs-owned'
 import { readFileNoFollow } from '../system/no-follow'
 import { removeTree } from '../system/remove-tree'
@@ -123,7 +124,7 @@ async function settleSwitchover(
   await host.secureRoles(spec)
   await Promise.resolve()
     .then(() => progress('completed upgrade'))
-    .catch(() => {})
+    .catch(ignoredError('the upgrade is done; its last progress report failed', { ref }))
   return {
     previousDataDir: previous,
     extensionsUpdated: [],
@@ -206,7 +207,9 @@ export async function upgradeProject(
   const oldLocation: ClusterSpec = host.projectSpec(ref, source)
   // an earlier attempt that crashed may have left a publication or a slot on the old cluster (when it is not
   // running, the steps below fail and the cleanup after the failure does it)
-  await cleanUpLogicalUpgrade(host, ref, oldLocation).catch(() => {})
+  await cleanUpLogicalUpgrade(host, ref, oldLocation).catch(
+    ignoredError("could not clear an earlier attempt's publication or slot; the cleanup after a failure does", { ref }),
+  )
   let downtimeStarted: number | null = null
   const cutOffSteps: Record<string, number> = {}
   let lastStep = 0
@@ -273,7 +276,9 @@ export async function upgradeProject(
       await startCluster(spec, { timeoutMs: host.startTimeoutMs })
       await host.secureRoles(spec)
     } catch (error) {
-      await stopCluster({ dataDir }, 'immediate', 5_000).catch(() => {})
+      await stopCluster({ dataDir }, 'immediate', 5_000).catch(
+        ignoredError("could not stop the new major's server after its start failed; the old data goes back", { ref }),
+      )
       await removeTree(dataDir)
       await rename(previousDataDir, dataDir)
       throw error
@@ -283,7 +288,7 @@ export async function upgradeProject(
     // switched over: from here a failure to report must not undo the upgrade
     await Promise.resolve()
       .then(() => progress('completed upgrade'))
-      .catch(() => {})
+      .catch(ignoredError('the upgrade is done; its last progress report failed', { ref }))
     return {
       method,
       previousDataDir,
@@ -300,9 +305,17 @@ export async function upgradeProject(
     }
   } catch (error) {
     // the old cluster goes back to serving as before; the new one is thrown away
-    if ((await clusterPid(newSpec)) !== null) await stopCluster(newSpec, 'immediate', 5_000).catch(() => {})
+    if ((await clusterPid(newSpec)) !== null) {
+      await stopCluster(newSpec, 'immediate', 5_000).catch(
+        ignoredError("could not stop the new major's server of a failed upgrade; its data is removed", { ref }),
+      )
+    }
     await removeTree(upgrading)
-    if ((await clusterPid({ dataDir })) !== null) await stopCluster({ dataDir }, 'fast').catch(() => {})
+    if ((await clusterPid({ dataDir })) !== null) {
+      await stopCluster({ dataDir }, 'fast').catch(
+        ignoredError('could not stop the old server before starting it again after a failed upgrade', { ref }),
+      )
+    }
     const spec = await host.configuredSpec(ref, source)
     await startCluster(spec, { timeoutMs: host.startTimeoutMs })
     // a slot left behind would hold WAL until the disk fills

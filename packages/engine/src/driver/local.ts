@@ -16,6 +16,7 @@ import { securePlatformSuperuser } from '../cluster/superuser-login'
 import { type ClusterSpec, type StopMode, settingsPort } from '../cluster/types'
 import { setClusterWriteCeiling } from '../cluster/write-ceiling'
 import { engineForMajor } from '../engines/discover'
+import { useEngineLogger } from '../logger'
 import { directoryUsage } from '../system/disk-usage'
 import { removeTree } from '../system/remove-tree'
 import { isBackupId } from './backup-store'
@@ -70,6 +71,7 @@ export class LocalDriver implements ProjectDriver {
   private readonly specs: LocalProjectSpecs
 
   constructor(private readonly options: LocalDriverOptions) {
+    if (options.log) useEngineLogger(options.log)
     this.users = new LocalProjectUsers({
       runAs: options.runAs,
       isolateProjects: options.isolateProjects !== false,

@@ -2,6 +2,7 @@ import pg, { type ClientConfig } from 'pg'
 import { PLATFORM_SESSION_OPTIONS } from '../../cluster/client'
 import { READ_ONLY_ROLE } from '../../cluster/read-only-role'
 import { PLATFORM_SUPERUSER, TENANT_OWNER_ROLE } from '../../cluster/role-names'
+import { ignoredError } from '../../logger'
 import type { ProjectConnectionOptions, TenantEndpoint } from '../types'
 import { poolerName } from './manifests/names'
 import {
@@ -32,13 +33,13 @@ export type SqlRunner = (
 export const runSqlWithPg: SqlRunner = async (connection, text, values) => {
   const client = new pg.Client({ ...connection, connectionTimeoutMillis: 10_000, application_name: 'pgfleet-platform' })
   // a failure of this one-off client rejects its connect or query, which the caller gets
-  client.on('error', () => {})
+  client.on('error', ignoredError('a platform connection to a project failed'))
   await client.connect()
   try {
     return (await client.query(text, values)).rows
   } finally {
     // the result (or the error above) is what matters; a failed goodbye changes nothing
-    await client.end().catch(() => {})
+    await client.end().catch(ignoredError('could not close a platform connection to a project'))
   }
 }
 

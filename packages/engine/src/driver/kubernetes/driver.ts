@@ -2,6 +2,7 @@ import type { Readable } from 'node:stream'
 import type { ClientConfig } from 'pg'
 import type { CloneResult, WalArchiveState } from '../../backup/types'
 import type { StopMode } from '../../cluster/types'
+import { useEngineLogger } from '../../logger'
 import type { UpgradeProgressKey } from '../../upgrade/progress'
 import { DriverOperationUnsupportedError } from '../errors'
 import type {
@@ -73,6 +74,7 @@ export class KubernetesDriver implements ProjectDriver {
   private readonly copies: KubernetesCopies
 
   constructor(options: KubernetesDriverOptions) {
+    if (options.log) useEngineLogger(options.log)
     this.k = new KubernetesContext(options)
     this.backups = new KubernetesBackups(this.k)
     this.upgrades = new KubernetesUpgrades(this.k)
