@@ -5,6 +5,7 @@ import type { Db } from './db/kysely'
 import type { JobQueue } from './jobs/queue'
 import type { Logger } from './logging/logger'
 import type { HealthMonitor } from './projects/health-monitor'
+import type { LifecycleHooks } from './projects/lifecycle-hooks'
 import type { ResourceSampler } from './resources/sampler'
 import type { UsageCounters } from './resources/usage-counters'
 
@@ -20,6 +21,8 @@ export interface AppContext {
   connections: ProjectConnections
   jobs: JobQueue
   health: HealthMonitor
+  /** what each service does when a project is created, paused, deleted...: the lifecycle jobs run these */
+  lifecycleHooks: LifecycleHooks
   /** requests served for projects since the last resource sample */
   usage: UsageCounters
   /** samples projects' resources and keeps read-only mode in step with their disk use */

@@ -10,9 +10,11 @@ import {
 } from '@pgfleet/engine'
 import type { FastifyInstance } from 'fastify'
 import type pg from 'pg'
+import { registerBackupLifecycleHooks } from './backups/lifecycle-hooks'
 import { registerBackupJobs } from './backups/register'
 import { startBackupScheduler } from './backups/scheduler'
 import { registerBranchJobs, resumeBranchBuilds } from './branching/build-job'
+import { registerBranchingLifecycleHooks } from './branching/lifecycle-hooks'
 import type { PlatformConfig } from './config'
 import { projectMaxConnections } from './connections/max-connections'
 import { ProjectConnections } from './connections/project-connections'
@@ -20,6 +22,7 @@ import type { AppContext } from './context'
 import { type ControlPlaneDatabase, startEmbeddedControlPlane } from './control-plane/embedded'
 import { createDb, migrateToLatest } from './db/kysely'
 import { buildProjectDriver } from './drivers/project-driver'
+import { registerEdgeFunctionLifecycleHooks } from './edge-functions/lifecycle-hooks'
 import { stopProjectFunctions } from './edge-functions/runtime/edge-runtime'
 import { sweepLeftoverWorkers } from './edge-functions/runtime/sweep'
 import { JobQueue } from './jobs/queue'
@@ -28,12 +31,14 @@ import { createLogger, type PlatformLogger } from './logging/logger'
 import { acquireInstanceLock, type InstanceLock } from './process/instance-lock'
 import { HealthMonitor } from './projects/health-monitor'
 import { registerProjectJobs } from './projects/jobs/register'
+import { LifecycleHooks } from './projects/lifecycle-hooks'
 import { resumeOperations } from './projects/operations'
 import { recoverProjects } from './projects/recovery'
 import { prepareSpareDataDirs } from './projects/spare-data-dirs'
 import { ResourceSampler, startResourceSampler } from './resources/sampler'
 import { UsageCounters } from './resources/usage-counters'
 import { buildServer } from './server'
+import { registerStorageLifecycleHooks } from './storage/lifecycle-hooks'
 import { registerStorageJobs } from './storage/register'
 import { ensureAdminUser } from './users/service'
 
@@ -146,7 +151,13 @@ async function startServices(
     },
     jobsLog,
   )
-  const driver = await buildProjectDriver(config, { projectsDir, runAs, engines, db })
+  const driver = await buildProjectDriver(config, {
+    projectsDir,
+    runAs,
+    engines,
+    db,
+    log: log.child({ component: 'engine' }),
+  })
   const health = new HealthMonitor(db, driver, jobs, config.healthIntervalMs, log.child({ component: 'health' }))
   const connections = new ProjectConnections(driver, {
     maxConnections: (ref) => projectMaxConnections(db, ref),
@@ -162,6 +173,7 @@ async function startServices(
     connections,
     jobs,
     health,
+    lifecycleHooks: new LifecycleHooks({ log: log.child({ component: 'lifecycle-hooks' }) }),
     usage: new UsageCounters(),
     // replaced below: the sampler needs the finished context
     resources: undefined as unknown as ResourceSampler,
@@ -174,6 +186,13 @@ async function startServices(
   }
 
   ctx.resources = new ResourceSampler(ctx)
+
+  // before any job runs: each service says what it does when a project is created, paused, deleted...
+  // (registration order is the order between services that name none of each other)
+  registerBranchingLifecycleHooks(ctx.lifecycleHooks)
+  registerBackupLifecycleHooks(ctx.lifecycleHooks)
+  registerStorageLifecycleHooks(ctx.lifecycleHooks)
+  registerEdgeFunctionLifecycleHooks(ctx.lifecycleHooks)
 
   await jobs.start()
   const interrupted = await jobs.recoverInterrupted()

@@ -1,4 +1,4 @@
-export { type CloneMethod, type CloneResult, cloneRunningCluster } from './backup/clone'
+export { cloneRunningCluster } from './backup/clone'
 export { archiveStoppedCluster } from './backup/cold'
 export { readArchiveManifest } from './backup/manifest'
 export { onlineBaseBackup } from './backup/online'
@@ -13,13 +13,16 @@ export {
   type BackupKind,
   type BackupManifest,
   type BackupSidecar,
+  type CloneMethod,
+  type CloneResult,
   MANIFEST_NAME,
   type OnlineArchiveSource,
   type ProgressCallback,
   type RestoreArchiveOptions,
   type RestoreArchiveResult,
+  type WalArchiveState,
 } from './backup/types'
-export { ARCHIVE_TIMEOUT_S, type WalArchiveState } from './backup/wal-archive'
+export { ARCHIVE_TIMEOUT_S } from './backup/wal-archive'
 export { checkpointCluster } from './cluster/checkpoint'
 export {
   assertSocketPathFits,
@@ -92,7 +95,6 @@ export type {
 export { SOCKET_ONLY_PORT } from './cluster/types'
 export { renderCeilingHba, setClusterWriteCeiling } from './cluster/write-ceiling'
 export { COMPUTE_SIZES, type ComputeSettings, type ComputeSize, computeSettings, isComputeSize } from './compute'
-export type { BackupInfo } from './driver/backup-store'
 export { DriverOperationUnsupportedError } from './driver/errors'
 export { LocalDriver } from './driver/local'
 export type { LocalDriverOptions } from './driver/local-options'
@@ -104,8 +106,8 @@ export {
   projectDiskReading,
   projectResourceReadings,
 } from './driver/local-resources'
-export type { UpgradeMethod, UpgradeOptions, UpgradeProgress, UpgradeResult } from './driver/local-upgrade'
 export type {
+  BackupInfo,
   BackupProjectOptions,
   CreateProjectInput,
   CreateProjectResult,
@@ -123,9 +125,14 @@ export type {
   RestoreProjectResult,
   StartProjectResult,
   TenantEndpoint,
+  UpgradeMethod,
+  UpgradeOptions,
+  UpgradeProgress,
+  UpgradeResult,
 } from './driver/types'
 export { clearEngineCache, discoverEngines, engineForMajor, findClientTool } from './engines/discover'
 export type { ClientTool, DiscoverEnginesOptions, EngineTools, PostgresEngine } from './engines/types'
+export { type EngineLogFields, type EngineLogger, SILENT_ENGINE_LOGGER } from './logger'
 export { allocatePort, canBind, type PortRange } from './ports'
 export { containedFile } from './system/contained-path'
 export { type DirectoryUsage, directoryUsage } from './system/disk-usage'

@@ -1,5 +1,6 @@
 import { sql } from 'kysely'
 import type { AppContext } from '../context'
+import { fileId } from '../drivers/backup-file-id'
 import { backupsToPrune, retentionDays } from './schedule'
 
 export const BACKUP_JOB = 'project-backup'
@@ -90,11 +91,6 @@ export async function pruneBackups(ctx: AppContext, projectId: number, ref: stri
     if (oldestBase) await ctx.driver.pruneWalArchive(ref, fileId(oldestBase.file))
   }
   return ids.length
-}
-
-/** The driver knows a backup by its file name; the control plane stores the path it was given. */
-export function fileId(file: string): string {
-  return file.slice(file.lastIndexOf('/') + 1)
 }
 
 /** Whether a backup of the project is queued or running now. */

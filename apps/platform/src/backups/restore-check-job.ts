@@ -1,7 +1,7 @@
 import { sql } from 'kysely'
 import type { AppContext } from '../context'
+import { fileId } from '../drivers/backup-file-id'
 import { runtimeConfig } from '../projects/runtime'
-import { fileId } from './backup-job'
 
 export const RESTORE_CHECK_JOB = 'backup-restore-check'
 /** Every project with a backup has its newest one restored into a throwaway cluster this often. */

@@ -1,6 +1,7 @@
 import { LocalDriver, type PostgresEngine, type ProjectDriver, type RunAs } from '@pgfleet/engine'
 import type { PlatformConfig } from '../config'
 import type { Db } from '../db/kysely'
+import type { Logger } from '../logging/logger'
 import { kubeConfigSource, loadKubeConfig } from './kubeconfig'
 
 export interface DriverFoundations {
@@ -8,6 +9,8 @@ export interface DriverFoundations {
   runAs: RunAs | null
   engines: PostgresEngine[]
   db: Db
+  /** the engine logs what it ignores on purpose (at debug) through it; silent without */
+  log?: Logger
 }
 
 /** The access key pair's keys in the object store's Secret (the chart's values create it with these). */
@@ -18,7 +21,7 @@ export async function buildProjectDriver(
   config: PlatformConfig,
   foundations: DriverFoundations,
 ): Promise<ProjectDriver> {
-  const { projectsDir, runAs, engines, db } = foundations
+  const { projectsDir, runAs, engines, db, log } = foundations
   if (config.driver === 'local') {
     return new LocalDriver({
       dataDir: projectsDir,
@@ -26,6 +29,7 @@ export async function buildProjectDriver(
       engines,
       listenAddress: config.projectListenAddress,
       spareDataDirs: config.spareDataDirs,
+      log,
     })
   }
   const source = kubeConfigSource(config.kubernetes.kubeconfigPath)
@@ -63,5 +67,6 @@ export async function buildProjectDriver(
           retentionPolicy: k8s.backup.retentionPolicy,
         }
       : null,
+    log,
   })
 }

@@ -12,14 +12,7 @@ import { giveTreeTo } from '../system/project-users'
 import { removeTree } from '../system/remove-tree'
 import type { RunAs } from '../system/run-as'
 import { listWalDirectory, parseLsn, walFileName, walFileRange } from './pg-control'
-
-/** How the data files reached the copy: shared blocks (copy-on-write) or a byte-for-byte copy. */
-export type CloneMethod = 'reflink' | 'copy'
-
-export interface CloneResult {
-  method: CloneMethod
-  durationMs: number
-}
+import type { CloneMethod, CloneResult } from './types'
 
 /**
  * Top-level entries a copy leaves out: the server's own run files, WAL (copied separately, only the segments the

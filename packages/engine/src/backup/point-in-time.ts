@@ -8,6 +8,7 @@ import { writeClusterSettings } from '../cluster/settings'
 import { defaultLogFile, startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
 import type { ClusterLocation, ClusterSpec } from '../cluster/types'
+import { logIgnoredError } from '../logger'
 import { writeFileOwned } from '../system/fs-owned'
 import { restoreCommand } from './wal-archive'
 
@@ -79,8 +80,8 @@ async function inRecovery(location: ClusterLocation): Promise<boolean> {
       },
       { user: TENANT_OWNER_ROLE },
     )
-  } catch {
-    // between the end of recovery and the promotion the server may refuse for a moment; the pid check decides
+  } catch (error) {
+    logIgnoredError('the recovering server refused a connection; the pid check decides', error)
     return true
   }
 }

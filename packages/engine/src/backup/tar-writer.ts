@@ -4,6 +4,7 @@ import { type FileHandle, open, rename, rm } from 'node:fs/promises'
 import path from 'node:path'
 import { pipeline } from 'node:stream/promises'
 import { createGzip } from 'node:zlib'
+import { ignoredError } from '../logger'
 import { fsyncDir } from '../system/durable'
 import { type RunAs, spawnIdentity } from '../system/run-as'
 import { postgresEnv } from '../system/run-command'
@@ -209,8 +210,8 @@ export class TarArchiveWriter {
     await this.tarExit
     // killed on purpose (or after the failure the caller gets) and the file is about to go; the handle may be
     // closed already: their failures say nothing more
-    await this.compressorDone.catch(() => {})
-    await this.handle.close().catch(() => {})
+    await this.compressorDone.catch(ignoredError('the compressor of an abandoned archive failed', { file: this.temp }))
+    await this.handle.close().catch(ignoredError('could not close an abandoned archive', { file: this.temp }))
     await rm(this.temp, { force: true })
   }
 

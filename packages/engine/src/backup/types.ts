@@ -1,5 +1,6 @@
 import type { ClusterSpec } from '../cluster/types'
 import type { PostgresEngine } from '../engines/types'
+import { logIgnoredError } from '../logger'
 
 /** cold = copy of a cleanly stopped data directory; online = low-level API backup of a running server. */
 export type BackupKind = 'cold' | 'online'
@@ -77,6 +78,23 @@ export interface RestoreArchiveResult {
   timings: { extractMs: number; syncMs: number }
 }
 
+/** How the data files reached a copy of a running cluster: shared blocks (copy-on-write) or a byte-for-byte copy. */
+export type CloneMethod = 'reflink' | 'copy'
+
+export interface CloneResult {
+  method: CloneMethod
+  durationMs: number
+}
+
+/** What a project's WAL archive holds. */
+export interface WalArchiveState {
+  segments: number
+  bytes: number
+  /** when the newest segment was archived */
+  newestAt: Date | null
+  oldestSegment: string | null
+}
+
 export const MANIFEST_NAME = 'pgfleet-backup.json'
 
 /** Calls the callback, ignoring its failures: progress reporting must never break a backup. */
@@ -84,7 +102,7 @@ export function reportProgress(onProgress: ProgressCallback | undefined, step: s
   if (!onProgress) return
   try {
     onProgress(step, fraction === undefined ? undefined : Math.max(0, Math.min(1, fraction)))
-  } catch {
-    // the caller's progress report failed: the backup goes on (see above)
+  } catch (error) {
+    logIgnoredError("the caller's progress report failed; the backup goes on", error, { step })
   }
 }

@@ -1,6 +1,7 @@
 import { lstat, readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { SettingValue } from '../cluster/types'
+import type { WalArchiveState } from './types'
 
 /**
  * Continuous WAL archiving for point-in-time recovery. Each completed segment is copied into the project's
@@ -31,14 +32,6 @@ export function restoreCommand(archiveDir: string): string {
 /** A WAL segment file name: timeline, then log and segment (8 hex digits each). */
 const SEGMENT = /^[0-9A-F]{24}$/
 const BACKUP_HISTORY = /^[0-9A-F]{24}\.[0-9A-F]{8}\.backup$/
-
-export interface WalArchiveState {
-  segments: number
-  bytes: number
-  /** when the newest segment was archived */
-  newestAt: Date | null
-  oldestSegment: string | null
-}
 
 export async function walArchiveState(archiveDir: string): Promise<WalArchiveState> {
   const names = (await readdir(archiveDir).catch(() => [] as string[])).filter((name) => SEGMENT.test(name))

@@ -1,5 +1,6 @@
 import path from 'node:path'
 import pg from 'pg'
+import { ignoredError } from '../logger'
 import { PLATFORM_SUPERUSER } from './role-names'
 import { isPlatformLoginRole, platformSuperuserPassword } from './superuser-password'
 import { type ClusterLocation, settingsPort } from './types'
@@ -74,13 +75,13 @@ export async function withClient<T>(
     ...(options.queryTimeoutMillis ? { query_timeout: options.queryTimeoutMillis } : {}),
   })
   // An error event after connect (server shutdown) must not crash the process; the pending query rejects anyway.
-  client.on('error', () => {})
+  client.on('error', ignoredError('a platform connection to a cluster failed'))
   await client.connect()
   try {
     return await fn(client)
   } finally {
     // fn's outcome is decided; a failed goodbye on a connection the server dropped changes nothing
-    await client.end().catch(() => {})
+    await client.end().catch(ignoredError('could not close a platform connection to a cluster'))
   }
 }
 

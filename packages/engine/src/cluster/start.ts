@@ -1,6 +1,7 @@
 import { spawn } from 'node:child_process'
 import path from 'node:path'
 import { setTimeout as sleep } from 'node:timers/promises'
+import { logIgnoredError } from '../logger'
 import { mkdirOwned, openLogForAppend } from '../system/fs-owned'
 import { spawnIdentity } from '../system/run-as'
 import { postgresEnv } from '../system/run-command'
@@ -108,8 +109,10 @@ export async function startCluster(spec: ClusterSpec, options: StartClusterOptio
     // included); settings that need a restart stay as they are until one
     try {
       process.kill(running, 'SIGHUP')
-    } catch {
-      // it stopped meanwhile: waiting for it below says so
+    } catch (error) {
+      logIgnoredError('could not ask the running server to reload; waiting for it below says why', error, {
+        pid: running,
+      })
     }
     await waitForAdopted(spec, running, deadline)
     return { pid: running, adopted: true, readyMs: Date.now() - started }

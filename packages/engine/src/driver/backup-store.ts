@@ -2,27 +2,8 @@ import { chmod, lstat, mkdir, readdir, rm, stat } from 'node:fs/promises'
 import path from 'node:path'
 import { readArchiveManifest, readSidecar, sidecarName } from '../backup/manifest'
 import { compressionForFile } from '../backup/tools'
-import type { ArchiveCompression, BackupKind, BackupManifest, BackupSidecar } from '../backup/types'
-
-/** One archive in a project's backups directory. */
-export interface BackupInfo {
-  /** The file name: what the platform stores and passes back to restore or delete it. */
-  id: string
-  /** Absolute path of the archive (a local file for the local driver). */
-  file: string
-  /** Size of the archive. */
-  bytes: number
-  kind: BackupKind
-  createdAt: string
-  major: number | null
-  version: string | null
-  compression: ArchiveCompression
-  /** Uncompressed size of the data inside. */
-  dataBytes: number | null
-  /** Cold: the shutdown checkpoint archived; online: where the backup started. */
-  checkpointLsn: string | null
-  systemIdentifier: string | null
-}
+import type { BackupKind, BackupManifest, BackupSidecar } from '../backup/types'
+import type { BackupInfo } from './backup-driver'
 
 /** `{ref}-{20261122T005957892Z}-{kind}.tar.zst`: sortable by time, kind readable without opening the file. */
 const BACKUP_NAME = /^[a-z0-9][a-z0-9_-]{0,62}-(\d{8}T\d{9}Z)-(cold|online)\.(tar\.zst|tar\.gz)$/

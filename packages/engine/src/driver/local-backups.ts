@@ -9,8 +9,9 @@ import { flushWalToArchive, recoverToTime } from '../backup/point-in-time'
 import { restoreArchive } from '../backup/restore'
 import { RESTORE_CHECK_TABLES_SQL, relationKindGuardOption, restoreCheckCountSql } from '../backup/restore-check-sql'
 import { preferredArchiveExtension } from '../backup/tools'
+import type { WalArchiveState } from '../backup/types'
 import { type ArchiveSource, reportProgress } from '../backup/types'
-import { pruneWalArchive, type WalArchiveState, walArchiveState } from '../backup/wal-archive'
+import { pruneWalArchive, walArchiveState } from '../backup/wal-archive'
 import { checkpointCluster } from '../cluster/checkpoint'
 import { withClient } from '../cluster/client'
 import { clusterPid } from '../cluster/pid-file'
@@ -20,12 +21,12 @@ import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
 import type { ClusterSpec } from '../cluster/types'
 import type { PostgresEngine } from '../engines/types'
+import { ignoredError } from '../logger'
 import { containedFile } from '../system/contained-path'
 import { mkdirOwned } from '../system/fs-owned'
 import { removeTree } from '../system/remove-tree'
 import type { RunAs } from '../system/run-as'
 import {
-  type BackupInfo,
   backupFileName,
   deleteBackupFiles,
   ensureBackupsDir,
@@ -37,10 +38,12 @@ import {
 } from './backup-store'
 import { restoringDataDir, settleDataDir, swapInRestoredData } from './restore-swap'
 import type {
+  BackupInfo,
   BackupProjectOptions,
   LifecycleOptions,
   PauseProjectResult,
   ProjectRuntimeConfig,
+  RestoreCheckResult,
   RestoreProjectOptions,
   RestoreProjectResult,
 } from './types'
@@ -65,12 +68,6 @@ export interface BackupHost {
   /** The cluster spec `config` gives the project, without touching its files. */
   projectSpec(ref: string, config: ProjectRuntimeConfig): ClusterSpec
   startTimeoutMs?: number
-}
-
-export interface RestoreCheckResult {
-  tables: number
-  rows: number
-  durationMs: number
 }
 
 /** initdb's default: a base backup's start LSN names its first segment with it. */
@@ -318,7 +315,9 @@ export class LocalBackups {
       )
       return { tables: tables.count, rows: tables.rows, durationMs: Math.round(performance.now() - started) }
     } finally {
-      await stopCluster(spec, 'immediate', 5_000).catch(() => {})
+      await stopCluster(spec, 'immediate', 5_000).catch(
+        ignoredError("could not stop a restore check's throwaway server; its files are removed", { ref }),
+      )
       await removeTree(scratch)
       await removeTree(socketDir)
     }

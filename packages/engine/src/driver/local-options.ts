@@ -1,6 +1,7 @@
 /** How a LocalDriver is set up: where projects live, who their servers run as, which engines it has. */
 import type { SuperuserLogin } from '../cluster/types'
 import type { PostgresEngine } from '../engines/types'
+import type { EngineLogger } from '../logger'
 import type { RunAs } from '../system/run-as'
 
 export interface LocalDriverOptions {
@@ -29,6 +30,8 @@ export interface LocalDriverOptions {
    * the servers run as other users (the platform is root), else `password` (the platform's password).
    */
   superuserLogin?: SuperuserLogin
+  /** Where the engine logs (errors it ignores on purpose, at debug); silent when not given. */
+  log?: EngineLogger
 }
 
 /** Directory under the projects' data directory holding spare data directories (not a valid ref: no project has it). */

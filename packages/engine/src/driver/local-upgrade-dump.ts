@@ -6,7 +6,7 @@ import { runCommand } from '../system/run-command'
 import { createDatabaseLike, type KnownRowCounts, verifyCopies } from '../upgrade/databases'
 import { dumpAndRestore } from '../upgrade/dump-restore'
 import { updateExtensions } from '../upgrade/extensions'
-import type { DataPhaseInput, DataPhaseResult } from './local-upgrade'
+import type { DataPhaseInput, DataPhaseResult } from './local-upgrade-types'
 
 /**
  * The dump-and-restore phase: clients are cut off (the old cluster restarts on its socket only), each database is

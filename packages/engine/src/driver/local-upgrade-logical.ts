@@ -28,7 +28,7 @@ import {
   waitForInitialCopy,
 } from '../upgrade/logical-replication'
 import { agreedRowCounts } from '../upgrade/verify'
-import type { DataPhaseInput, DataPhaseResult, UpgradeHost } from './local-upgrade'
+import type { DataPhaseInput, DataPhaseResult, UpgradeHost } from './local-upgrade-types'
 
 const INITIAL_COPY_TIMEOUT_MS = 6 * 3600_000
 const CATCH_UP_TIMEOUT_MS = 60_000

@@ -10,86 +10,21 @@ import { startCluster } from '../cluster/start'
 import { stopCluster } from '../cluster/stop'
 import type { ClusterSpec } from '../cluster/types'
 import type { PostgresEngine } from '../engines/types'
+import { ignoredError } from '../logger'
 import { mkdirOwned } from '../system/fs-owned'
 import { readFileNoFollow } from '../system/no-follow'
 import { removeTree } from '../system/remove-tree'
 import { runCommand } from '../system/run-command'
-import { type DumpTools, dumpTools } from '../upgrade/client-tools'
+import { dumpTools } from '../upgrade/client-tools'
 import { copyRoles } from '../upgrade/copy-roles'
 import { databasesOf } from '../upgrade/databases'
 import { missingExtensions } from '../upgrade/extensions'
 import { FIRST_MAJOR_APPLYING_AS_OWNER, logicalReplicationBlockers } from '../upgrade/logical-replication'
-import type { UpgradeProgressKey } from '../upgrade/progress'
 import { dumpDataPhase } from './local-upgrade-dump'
 import { cleanUpLogicalUpgrade, logicalDataPhase } from './local-upgrade-logical'
-import type { ProjectRuntimeConfig } from './types'
-
-export interface UpgradeHost {
-  paths(ref: string): { projectDir: string; dataDir: string }
-  engineFor(major: number): PostgresEngine
-  projectSpec(ref: string, config: ProjectRuntimeConfig): ClusterSpec
-  configuredSpec(ref: string, config: ProjectRuntimeConfig): Promise<ClusterSpec>
-  secureRoles(spec: ClusterSpec): Promise<void>
-  /** Moves a ready spare data directory of `major` to `target`, given to the project's owner; false when none */
-  takeSpare?(major: number, target: string): Promise<boolean>
-  startTimeoutMs?: number
-}
-
-/**
- * How the data moves: `logical` copies the schema, then replicates every table while clients keep writing, and
- * cuts them off only for the switchover; `dump` cuts them off for a whole dump and restore.
- */
-export type UpgradeMethod = 'logical' | 'dump'
-
-export interface UpgradeOptions {
-  /** Default: logical, unless a database holds what logical replication does not carry. */
-  method?: UpgradeMethod
-}
-
-export interface UpgradeResult {
-  /** how the data moved; `operator`: a Kubernetes operator's own in-place upgrade */
-  method: UpgradeMethod | 'operator'
-  /** where the old major's data directory was kept */
-  previousDataDir: string
-  /** where the new major's data directory came from (local driver): a spare one, or a new initdb */
-  newClusterSource?: 'spare' | 'initdb'
-
-  timings: {
-    dumpMs: number
-    restoreMs: number
-    /** logical: from the subscriptions' start to every table's initial copy done (clients still writing) */
-    syncMs: number
-    /** how long clients could not write: from the cut-off to the new major serving on the project's port */
-    downtimeMs: number
-    /** where that time went, step by step */
-    cutOffSteps: Record<string, number>
-    totalMs: number
-  }
-  extensionsUpdated: string[]
-}
-
-/** What a phase that moves the data hears and answers. */
-export interface DataPhaseInput {
-  host: UpgradeHost
-  ref: string
-  source: ProjectRuntimeConfig
-  tools: DumpTools
-  newSpec: ClusterSpec
-  oldLocation: ClusterSpec
-  databases: string[]
-  progress: UpgradeProgress
-  /** clients are cut off from here on (called just before the old cluster stops for it) */
-  cutOff(): void
-  /** notes how long the step just finished took (since the cut-off or the previous step), for the timings */
-  step(name: string): void
-}
-
-export interface DataPhaseResult {
-  dumpMs: number
-  restoreMs: number
-  syncMs: number
-  extensionsUpdated: string[]
-}
+import type { UpgradeHost } from './local-upgrade-types'
+import type { ProjectRuntimeConfig } from './project-runtime-config'
+import type { UpgradeMethod, UpgradeOptions, UpgradeProgress, UpgradeResult } from './upgrade-driver'
 
 /**
  * Settings of the new cluster while it is filled: nothing it holds matters until the checks pass, so it skips
@@ -142,8 +77,6 @@ export async function upgradeBlockers(
   return blockers
 }
 
-export type UpgradeProgress = (key: UpgradeProgressKey) => void | Promise<void>
-
 const PREVIOUS_PREFIX = '.pre-upgrade-'
 
 /** The newest `pgdata.pre-upgrade-*` kept beside the data directory, if any. */
@@ -191,7 +124,7 @@ async function settleSwitchover(
   await host.secureRoles(spec)
   await Promise.resolve()
     .then(() => progress('completed upgrade'))
-    .catch(() => {})
+    .catch(ignoredError('the upgrade is done; its last progress report failed', { ref }))
   return {
     previousDataDir: previous,
     extensionsUpdated: [],
@@ -274,7 +207,9 @@ export async function upgradeProject(
   const oldLocation: ClusterSpec = host.projectSpec(ref, source)
   // an earlier attempt that crashed may have left a publication or a slot on the old cluster (when it is not
   // running, the steps below fail and the cleanup after the failure does it)
-  await cleanUpLogicalUpgrade(host, ref, oldLocation).catch(() => {})
+  await cleanUpLogicalUpgrade(host, ref, oldLocation).catch(
+    ignoredError("could not clear an earlier attempt's publication or slot; the cleanup after a failure does", { ref }),
+  )
   let downtimeStarted: number | null = null
   const cutOffSteps: Record<string, number> = {}
   let lastStep = 0
@@ -341,7 +276,9 @@ export async function upgradeProject(
       await startCluster(spec, { timeoutMs: host.startTimeoutMs })
       await host.secureRoles(spec)
     } catch (error) {
-      await stopCluster({ dataDir }, 'immediate', 5_000).catch(() => {})
+      await stopCluster({ dataDir }, 'immediate', 5_000).catch(
+        ignoredError("could not stop the new major's server after its start failed; the old data goes back", { ref }),
+      )
       await removeTree(dataDir)
       await rename(previousDataDir, dataDir)
       throw error
@@ -351,7 +288,7 @@ export async function upgradeProject(
     // switched over: from here a failure to report must not undo the upgrade
     await Promise.resolve()
       .then(() => progress('completed upgrade'))
-      .catch(() => {})
+      .catch(ignoredError('the upgrade is done; its last progress report failed', { ref }))
     return {
       method,
       previousDataDir,
@@ -368,9 +305,17 @@ export async function upgradeProject(
     }
   } catch (error) {
     // the old cluster goes back to serving as before; the new one is thrown away
-    if ((await clusterPid(newSpec)) !== null) await stopCluster(newSpec, 'immediate', 5_000).catch(() => {})
+    if ((await clusterPid(newSpec)) !== null) {
+      await stopCluster(newSpec, 'immediate', 5_000).catch(
+        ignoredError("could not stop the new major's server of a failed upgrade; its data is removed", { ref }),
+      )
+    }
     await removeTree(upgrading)
-    if ((await clusterPid({ dataDir })) !== null) await stopCluster({ dataDir }, 'fast').catch(() => {})
+    if ((await clusterPid({ dataDir })) !== null) {
+      await stopCluster({ dataDir }, 'fast').catch(
+        ignoredError('could not stop the old server before starting it again after a failed upgrade', { ref }),
+      )
+    }
     const spec = await host.configuredSpec(ref, source)
     await startCluster(spec, { timeoutMs: host.startTimeoutMs })
     // a slot left behind would hold WAL until the disk fills

@@ -2,8 +2,8 @@ import { mkdir, readdir, rm } from 'node:fs/promises'
 import path from 'node:path'
 import type { Readable } from 'node:stream'
 import type { ClientConfig } from 'pg'
-import { type CloneResult, cloneRunningCluster } from '../backup/clone'
-import type { WalArchiveState } from '../backup/wal-archive'
+import { cloneRunningCluster } from '../backup/clone'
+import type { CloneResult, WalArchiveState } from '../backup/types'
 import { checkpointCluster } from '../cluster/checkpoint'
 import { connectionConfig } from '../cluster/client'
 import { clusterPid, readPidFile } from '../cluster/pid-file'
@@ -16,10 +16,11 @@ import { securePlatformSuperuser } from '../cluster/superuser-login'
 import { type ClusterSpec, type StopMode, settingsPort } from '../cluster/types'
 import { setClusterWriteCeiling } from '../cluster/write-ceiling'
 import { engineForMajor } from '../engines/discover'
+import { useEngineLogger } from '../logger'
 import { directoryUsage } from '../system/disk-usage'
 import { removeTree } from '../system/remove-tree'
-import { type BackupInfo, isBackupId } from './backup-store'
-import { LocalBackups, type RestoreCheckResult } from './local-backups'
+import { isBackupId } from './backup-store'
+import { LocalBackups } from './local-backups'
 import { createLocalProject } from './local-create'
 import { type LocalDriverOptions, SPARES_DIR_NAME } from './local-options'
 import { assertValidRef, type LocalProjectPaths, localProjectPaths } from './local-paths'
@@ -27,18 +28,13 @@ import { LocalProjectUsers } from './local-project-users'
 import { ProjectResourceReader } from './local-resources'
 import { runningProjectRefs } from './local-running'
 import { LocalProjectSpecs } from './local-specs'
-import {
-  type UpgradeOptions,
-  type UpgradeProgress,
-  type UpgradeResult,
-  upgradeBlockers,
-  upgradeProject,
-} from './local-upgrade'
+import { upgradeBlockers, upgradeProject } from './local-upgrade'
 import { OperationQueue } from './operation-queue'
 import { ensureProjectDir } from './project-layout'
 import { settleDataDir } from './restore-swap'
 import { SpareDataDirs } from './spare-data-dirs'
 import type {
+  BackupInfo,
   BackupProjectOptions,
   CreateProjectInput,
   CreateProjectResult,
@@ -50,10 +46,14 @@ import type {
   ProjectResourceReading,
   ProjectRuntimeConfig,
   RestartProjectResult,
+  RestoreCheckResult,
   RestoreProjectOptions,
   RestoreProjectResult,
   StartProjectResult,
   TenantEndpoint,
+  UpgradeOptions,
+  UpgradeProgress,
+  UpgradeResult,
 } from './types'
 
 /** Projects as directories under one data directory, each with its own postmaster spawned on this machine. */
@@ -71,6 +71,7 @@ export class LocalDriver implements ProjectDriver {
   private readonly specs: LocalProjectSpecs
 
   constructor(private readonly options: LocalDriverOptions) {
+    if (options.log) useEngineLogger(options.log)
     this.users = new LocalProjectUsers({
       runAs: options.runAs,
       isolateProjects: options.isolateProjects !== false,

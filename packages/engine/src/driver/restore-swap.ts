@@ -1,5 +1,6 @@
 import { access, readdir, rename } from 'node:fs/promises'
 import path from 'node:path'
+import { ignoredError } from '../logger'
 import { fsyncDir } from '../system/durable'
 import { removeTree } from '../system/remove-tree'
 
@@ -86,7 +87,7 @@ export async function swapInRestoredData(steps: SwapSteps): Promise<{
   } catch (error) {
     // usually nothing runs after a failed start; if a server is left, starting the previous data below fails
     // and says so, and the start error is what the caller gets either way
-    await steps.stopFailed().catch(() => {})
+    await steps.stopFailed().catch(ignoredError('could not stop the server of a failed restore', { dataDir }))
     const failed = `${dataDir}${FAILED_RESTORE}${stamp()}`
     await rename(dataDir, failed)
     if (previous) await rename(previous, dataDir)

@@ -4,6 +4,7 @@ import path from 'node:path'
 import { isInitializedDataDir, runInitdb } from '../cluster/init'
 import { PLATFORM_SUPERUSER } from '../cluster/role-names'
 import type { PostgresEngine } from '../engines/types'
+import { ignoredError } from '../logger'
 import { fsyncDir } from '../system/durable'
 import { mkdirOwned } from '../system/fs-owned'
 import { giveTreeTo } from '../system/project-users'
@@ -100,7 +101,7 @@ export class SpareDataDirs {
     if (this.options.perMajor <= 0 || this.filling.has(major)) return
     const work = this.fill(major)
       // a failed refill costs only speed: the next creation runs initdb itself and tries to refill again
-      .catch(() => {})
+      .catch(ignoredError('could not prepare a spare data directory', { major }))
       .finally(() => {
         this.filling.delete(major)
         this.wake(major)

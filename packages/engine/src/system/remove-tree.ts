@@ -1,4 +1,5 @@
 import { lstat, rm, rmdir, unlink } from 'node:fs/promises'
+import { ignoredError } from '../logger'
 import { runCommand } from './run-command'
 
 /**
@@ -24,7 +25,7 @@ export async function removeTree(dir: string): Promise<void> {
   // (and reports what rm could not remove: the directory is then not empty)
   await runCommand('rm', ['-rf', '--one-file-system', '--', dir], {
     runAs: { uid: info.uid, gid: info.gid, user: '' },
-  }).catch(() => {})
+  }).catch(ignoredError("rm as the tree's owner failed; removing the directory below says what is left", { dir }))
   await rmdir(dir).catch((error: NodeJS.ErrnoException) => {
     if (error.code !== 'ENOENT') throw error
   })

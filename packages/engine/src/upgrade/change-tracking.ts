@@ -1,4 +1,5 @@
 import type pg from 'pg'
+import { ignoredError } from '../logger'
 
 /**
  * Which tables logical replication changed on the new cluster from a given moment on. A row trigger (and a
@@ -46,7 +47,9 @@ export async function startChangeTracking(target: pg.ClientBase): Promise<void> 
     }
     await target.query('commit')
   } catch (error) {
-    await target.query('rollback').catch(() => {})
+    await target
+      .query('rollback')
+      .catch(ignoredError('could not roll back the failed setup of change tracking; the setup fails either way'))
     throw error
   }
 }

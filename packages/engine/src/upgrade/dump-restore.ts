@@ -3,6 +3,7 @@ import os from 'node:os'
 import path from 'node:path'
 import { withClient } from '../cluster/client'
 import type { ClusterLocation, ClusterSpec } from '../cluster/types'
+import { ignoredError } from '../logger'
 import { runCommand } from '../system/run-command'
 import { analyzeAsOwners } from './analyze-as-owners'
 import { connectionArgs, type DumpTools } from './client-tools'
@@ -83,7 +84,7 @@ export async function dumpAndRestore(
       await restore.section('post-data', { jobs: 2 })
     } catch (error) {
       // the restore's own failure is the one to report
-      await restore.close().catch(() => {})
+      await restore.close().catch(ignoredError('could not close pg_restore after a failed restore', { database }))
       throw error
     }
     await restore.close()
@@ -122,7 +123,7 @@ export async function copySchema(
       await restore.section('pre-data')
       await restore.section('post-data')
     } catch (error) {
-      await restore.close().catch(() => {})
+      await restore.close().catch(ignoredError('could not close pg_restore after a failed schema copy', { database }))
       throw error
     }
     await restore.close()

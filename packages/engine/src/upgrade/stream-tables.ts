@@ -4,6 +4,7 @@ import path from 'node:path'
 import type pg from 'pg'
 import { withClient } from '../cluster/client'
 import type { ClusterLocation } from '../cluster/types'
+import { ignoredError } from '../logger'
 import type { RunAs } from '../system/run-as'
 import { runCommand } from '../system/run-command'
 
@@ -134,7 +135,11 @@ export async function streamTable(
         await writer.query('commit')
         return rowsOf(written.value)
       } catch (error) {
-        await writer.query('rollback').catch(() => {})
+        await writer
+          .query('rollback')
+          .catch(
+            ignoredError('could not roll back a failed table copy; the copy fails either way', { table: table.name }),
+          )
         throw error
       }
     },

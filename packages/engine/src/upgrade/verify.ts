@@ -1,5 +1,6 @@
 import type pg from 'pg'
 import { UPGRADE_REPLICATION_ROLE } from '../cluster/role-names'
+import { ignoredError } from '../logger'
 import { ownerDifferences, ownersOf } from './owners'
 
 /**
@@ -68,7 +69,7 @@ export async function countObjectsAndRows(
     }
   } finally {
     // a read-only transaction: a failed commit (the connection gone) cannot undo counts already read
-    await client.query('commit').catch(() => {})
+    await client.query('commit').catch(ignoredError('could not end the read-only counting transaction'))
   }
   return result
 }
@@ -107,7 +108,8 @@ export async function agreedRowCounts(source: pg.ClientBase, target: pg.ClientBa
     return new Map([...after].filter(([table, rows]) => before.get(table) === rows))
   } finally {
     // read-only transactions: nothing to keep or lose
-    await Promise.all([source.query('commit').catch(() => {}), target.query('commit').catch(() => {})])
+    const ended = ignoredError('could not end a read-only counting transaction')
+    await Promise.all([source.query('commit').catch(ended), target.query('commit').catch(ended)])
   }
 }
 

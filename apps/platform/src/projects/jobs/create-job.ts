@@ -1,9 +1,3 @@
-import {
-  buildIfBranch,
-  copyParentDataIfBranch,
-  destroyClusterIfResetting,
-  prefetchIfBranch,
-} from '../../branching/build-job'
 import type { AppContext } from '../../context'
 import { runtimeConfig } from '../runtime'
 import { operationHandler } from './run-operation'
@@ -14,10 +8,8 @@ import { operationHandler } from './run-operation'
  */
 export function createJob(ctx: AppContext) {
   return operationHandler(ctx, 'create', async (project, report) => {
-    // a preview branch being reset starts again from an empty cluster
-    await destroyClusterIfResetting(ctx, project)
-    await prefetchIfBranch(ctx, project)
-    await copyParentDataIfBranch(ctx, project)
+    // e.g. a preview branch being reset starts again from an empty cluster, one with data from its parent's
+    await ctx.lifecycleHooks.run('create', 'before', ctx, project)
     await report('initialising the database cluster')
     const result = await ctx.driver.createProject({
       ...runtimeConfig(project),
@@ -38,7 +30,7 @@ export function createJob(ctx: AppContext) {
       })
       .where('ref', '=', project.ref)
       .execute()
-    // a preview branch's migrations run as their own job once its cluster is up
-    await buildIfBranch(ctx, project)
+    // e.g. a preview branch's migrations run as their own job once its cluster is up
+    await ctx.lifecycleHooks.run('create', 'after', ctx, project)
   })
 }

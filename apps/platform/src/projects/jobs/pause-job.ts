@@ -11,6 +11,7 @@ export function pauseJob(ctx: AppContext) {
     ctx,
     'pause',
     async (project, report) => {
+      await ctx.lifecycleHooks.run('pause', 'before', ctx, project)
       await ctx.projectStopping(project.ref)
       ctx.health.markStopped(project.ref)
       await report('stopping the database server', 0.1)
@@ -46,6 +47,7 @@ export function pauseJob(ctx: AppContext) {
           .where('ref', '=', project.ref)
           .execute()
       })
+      await ctx.lifecycleHooks.run('pause', 'after', ctx, project)
     },
     async (project) => {
       // a failed pause should not leave the project down without anyone noticing: try to keep it serving

@@ -10,6 +10,7 @@ export function resizeJob(ctx: AppContext) {
     'resize',
     async (project, report) => {
       const target = (project.pending_compute_size ?? project.compute_size) as ComputeSize
+      await ctx.lifecycleHooks.run('resize', 'before', ctx, project)
       ctx.health.markStopped(project.ref)
       await report(`applying compute size ${target} and restarting`)
       await ctx.driver.restartProject(project.ref, { ...runtimeConfig(project), computeSize: target })
@@ -21,6 +22,7 @@ export function resizeJob(ctx: AppContext) {
         .execute()
       // the pools were sized for the old max_connections
       await ctx.connections.closeProject(project.ref)
+      await ctx.lifecycleHooks.run('resize', 'after', ctx, project)
     },
     async (project, error) => {
       await ctx.driver.restartProject(project.ref, runtimeConfig(project)).catch((restartError: unknown) =>

@@ -1,4 +1,3 @@
-import { ensurePitrBaseBackup } from '../../backups/pitr'
 import type { AppContext } from '../../context'
 import { runtimeConfig } from '../runtime'
 import { setProjectStatus } from '../status'
@@ -9,13 +8,14 @@ export function restartJob(ctx: AppContext) {
     ctx,
     'restart',
     async (project, report) => {
+      await ctx.lifecycleHooks.run('restart', 'before', ctx, project)
       ctx.health.markStopped(project.ref)
       await report('restarting the database server')
       await ctx.driver.restartProject(project.ref, runtimeConfig(project))
       ctx.health.markServing(project.ref)
       await setProjectStatus(ctx.db, project.ref, 'ACTIVE_HEALTHY')
-      // a restart that turned WAL archiving on opens the recovery window with a base backup
-      await ensurePitrBaseBackup(ctx, project.ref)
+      // e.g. a restart that turned WAL archiving on opens the recovery window with a base backup
+      await ctx.lifecycleHooks.run('restart', 'after', ctx, project)
     },
     async (project) => {
       // leave it running if at all possible

@@ -1,5 +1,5 @@
-import { fileId } from '../../backups/backup-job'
 import type { AppContext } from '../../context'
+import { fileId } from '../../drivers/backup-file-id'
 import { runtimeConfig } from '../runtime'
 import { operationHandler } from './run-operation'
 
@@ -25,6 +25,7 @@ export function restoreBackupJob(ctx: AppContext) {
           `The backup holds Postgres ${backup.postgres_major} data; the project runs ${project.postgres_major}`,
         )
       }
+      await ctx.lifecycleHooks.run('restore-backup', 'before', ctx, project)
       await report('extracting the backup', 0.1)
       await ctx.connections.closeProject(project.ref)
       ctx.health.markStopped(project.ref)
@@ -56,6 +57,7 @@ export function restoreBackupJob(ctx: AppContext) {
         })
         .where('ref', '=', project.ref)
         .execute()
+      await ctx.lifecycleHooks.run('restore-backup', 'after', ctx, project)
     },
     async (project, error) => {
       ctx.health.markServing(project.ref)

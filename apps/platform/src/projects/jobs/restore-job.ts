@@ -27,6 +27,7 @@ async function portFor(ctx: AppContext, preferred: number | null, ref: string): 
 /** Restore = start the paused project's server again on its data directory, on a (preferably the same) port. */
 export function restoreJob(ctx: AppContext) {
   return operationHandler(ctx, 'restore', async (project, report) => {
+    await ctx.lifecycleHooks.run('restore', 'before', ctx, project)
     await report('allocating a port', 0.1)
     const port = project.port ?? (await portFor(ctx, project.last_port, project.ref))
     await ctx.db.updateTable('projects').set({ port }).where('ref', '=', project.ref).execute()
@@ -38,6 +39,7 @@ export function restoreJob(ctx: AppContext) {
       .set({ status: 'ACTIVE_HEALTHY', status_error: null, paused_at: null, updated_at: new Date() })
       .where('ref', '=', project.ref)
       .execute()
+    await ctx.lifecycleHooks.run('restore', 'after', ctx, project)
     // restored onto a newer major: the upgrade follows at once
     await startUpgradeAfterRestore(ctx, project.ref)
   })

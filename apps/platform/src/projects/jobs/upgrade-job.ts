@@ -37,6 +37,7 @@ export function upgradeJob(ctx: AppContext) {
       const engine = ctx.engines.find((candidate) => candidate.major === upgrade.target_major)
       if (!engine) throw new Error(`Postgres ${upgrade.target_major} is not installed on this platform`)
       const source = runtimeConfig(project)
+      await ctx.lifecycleHooks.run('upgrade', 'before', ctx, project)
       await ctx.connections.closeProject(project.ref)
       ctx.health.markStopped(project.ref)
       await ctx.driver.upgradeProject(project.ref, source, { ...source, major: upgrade.target_major }, async (key) => {
@@ -86,6 +87,7 @@ export function upgradeJob(ctx: AppContext) {
         .set({ status: 'ACTIVE_HEALTHY', status_error: null })
         .where('id', '=', project.id)
         .execute()
+      await ctx.lifecycleHooks.run('upgrade', 'after', ctx, project)
     },
     async (project, error) => {
       const upgrade = await latestUpgrade(project.ref)

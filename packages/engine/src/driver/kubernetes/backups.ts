@@ -1,6 +1,6 @@
-import type { BackupInfo } from '../backup-store'
+import { ignoredError } from '../../logger'
 import { DriverOperationUnsupportedError } from '../errors'
-import type { ProjectRuntimeConfig, RestoreProjectOptions, RestoreProjectResult } from '../types'
+import type { BackupInfo, ProjectRuntimeConfig, RestoreProjectOptions, RestoreProjectResult } from '../types'
 import type { KubeObject } from './api'
 import type { KubernetesContext } from './context'
 import { hibernationPatch } from './manifests/annotations'
@@ -172,7 +172,9 @@ export class KubernetesBackups {
       await waitForCopy(this.k, namespace, name, 'restore')
     } catch (error) {
       // the live Cluster was never touched: dropping the copy is all the cleanup there is
-      await this.k.api.delete(namespace, 'clusters', name).catch(() => false)
+      await this.k.api
+        .delete(namespace, 'clusters', name)
+        .catch(ignoredError('could not delete the Cluster of a failed restore', { ref, cluster: name }))
       throw error
     }
     const recovered = performance.now()

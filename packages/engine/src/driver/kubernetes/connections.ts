@@ -2,8 +2,8 @@ import pg, { type ClientConfig } from 'pg'
 import { PLATFORM_SESSION_OPTIONS } from '../../cluster/client'
 import { READ_ONLY_ROLE } from '../../cluster/read-only-role'
 import { PLATFORM_SUPERUSER, TENANT_OWNER_ROLE } from '../../cluster/role-names'
+import { ignoredError } from '../../logger'
 import type { ProjectConnectionOptions, TenantEndpoint } from '../types'
-import type { KubernetesContext } from './context'
 import { poolerName } from './manifests/names'
 import {
   KUBERNETES_TENANT_OWNER,
@@ -11,6 +11,14 @@ import {
   type PlatformLoginRole,
   platformRoleSecretName,
 } from './manifests/roles'
+
+/** What finding a project's connection needs of the driver's shared context (so this file needs none of it). */
+export interface ConnectionLookups {
+  readonly api: { readSecret(namespace: string, name: string): Promise<{ data?: Record<string, string> } | null> }
+  readonly options: { connectionHost?: string; connectionPort?: number }
+  namespace(ref: string): Promise<string>
+  currentClusterName(namespace: string, ref: string): Promise<string>
+}
 
 /** Every Postgres connection goes to port 5432: PgBouncer's on the Pooler's Service, Postgres's on the `-rw` one. */
 export const POSTGRES_PORT = 5432
@@ -25,13 +33,13 @@ export type SqlRunner = (
 export const runSqlWithPg: SqlRunner = async (connection, text, values) => {
   const client = new pg.Client({ ...connection, connectionTimeoutMillis: 10_000, application_name: 'pgfleet-platform' })
   // a failure of this one-off client rejects its connect or query, which the caller gets
-  client.on('error', () => {})
+  client.on('error', ignoredError('a platform connection to a project failed'))
   await client.connect()
   try {
     return (await client.query(text, values)).rows
   } finally {
     // the result (or the error above) is what matters; a failed goodbye changes nothing
-    await client.end().catch(() => {})
+    await client.end().catch(ignoredError('could not close a platform connection to a project'))
   }
 }
 
@@ -57,7 +65,7 @@ export function platformLogin(user: string | undefined): { user: string; secretO
  * clients. Passwords of the platform's logins come from their Secrets; others are the caller's to give.
  */
 export async function projectConnectionConfig(
-  k: KubernetesContext,
+  k: ConnectionLookups,
   ref: string,
   options: ProjectConnectionOptions & { namespace?: string; clusterName?: string } = {},
 ): Promise<ClientConfig> {
@@ -88,7 +96,7 @@ export function renderConnectionHost(pattern: string, values: { ref: string; nam
  * survives a restore (which moves the Pooler to a new Cluster and so changes the `-rw` Service), or the configured
  * host and port for clients outside the cluster. A project without a port (paused) has nothing to connect to.
  */
-export async function tenantEndpoint(k: KubernetesContext, ref: string, port: number | null): Promise<TenantEndpoint> {
+export async function tenantEndpoint(k: ConnectionLookups, ref: string, port: number | null): Promise<TenantEndpoint> {
   const pattern = k.options.connectionHost ?? `${poolerName('{ref}')}.{namespace}.svc`
   // the namespace may take a lookup (one per organization); only a pattern that uses it pays for it
   const namespace = pattern.includes('{namespace}') ? await k.namespace(ref) : ''

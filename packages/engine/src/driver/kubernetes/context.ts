@@ -1,3 +1,4 @@
+import type { EngineLogger } from '../../logger'
 import type { ProjectRuntimeConfig } from '../types'
 import { type KubeObject, KubernetesApi } from './api'
 import type { KubeConfig } from './client'
@@ -52,6 +53,8 @@ export interface KubernetesDriverOptions {
   timeouts?: Partial<KubernetesTimeouts>
   /** How the driver runs SQL on a project (as the platform superuser); node-postgres by default. */
   runSql?: SqlRunner
+  /** Where the engine logs (errors it ignores on purpose, at debug); silent when not given. */
+  log?: EngineLogger
 }
 
 /** What the driver's parts share: the API, the watcher, the options and the lookups every operation starts with. */

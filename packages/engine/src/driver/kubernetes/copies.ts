@@ -1,9 +1,9 @@
-import type { CloneResult } from '../../backup/clone'
 import { RESTORE_CHECK_TABLES_SQL, restoreCheckCountSql } from '../../backup/restore-check-sql'
+import type { CloneResult } from '../../backup/types'
 import { COMPUTE_SIZES, type ComputeSize } from '../../compute'
+import { ignoredError } from '../../logger'
 import { DriverOperationUnsupportedError } from '../errors'
-import type { RestoreCheckResult } from '../local-backups'
-import type { ProjectRuntimeConfig } from '../types'
+import type { ProjectRuntimeConfig, RestoreCheckResult } from '../types'
 import type { KubeObject } from './api'
 import { type KubernetesBackups, waitForCopy } from './backups'
 import { clusterMajor, type KubernetesContext } from './context'
@@ -83,7 +83,9 @@ export class KubernetesCopies {
       return { tables: tables.length, rows, durationMs: Math.round(performance.now() - started) }
     } finally {
       // nothing of the check may outlive it; a failed delete is left to the project's deletion, which lists it
-      await this.k.api.delete(namespace, 'clusters', name).catch(() => false)
+      await this.k.api
+        .delete(namespace, 'clusters', name)
+        .catch(ignoredError('could not delete the Cluster of a restore check', { ref, cluster: name }))
     }
   }
 }

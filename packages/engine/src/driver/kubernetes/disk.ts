@@ -1,3 +1,4 @@
+import { logIgnoredError } from '../../logger'
 import type { ProjectDiskReading, ProjectResourceReading } from '../types'
 import type { KubernetesContext } from './context'
 import { isClusterReady } from './status'
@@ -47,7 +48,11 @@ export async function diskReadings(
   const readings: Record<string, ProjectResourceReading> = {}
   await Promise.all(
     refs.map(async (ref) => {
-      const disk = await measureDisk(k, ref).catch(() => null)
+      const disk = await measureDisk(k, ref).catch((error: unknown) => {
+        // a project that cannot be measured now is left out of this reading, and measured with the next
+        logIgnoredError('could not measure the disk of a project', error, { ref })
+        return null
+      })
       if (disk) readings[ref] = { readAt: Date.now(), disk, processes: null }
     }),
   )

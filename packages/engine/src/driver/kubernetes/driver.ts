@@ -1,14 +1,12 @@
 import type { Readable } from 'node:stream'
 import type { ClientConfig } from 'pg'
-import type { CloneResult } from '../../backup/clone'
-import type { WalArchiveState } from '../../backup/wal-archive'
+import type { CloneResult, WalArchiveState } from '../../backup/types'
 import type { StopMode } from '../../cluster/types'
+import { useEngineLogger } from '../../logger'
 import type { UpgradeProgressKey } from '../../upgrade/progress'
-import type { BackupInfo } from '../backup-store'
 import { DriverOperationUnsupportedError } from '../errors'
-import type { RestoreCheckResult } from '../local-backups'
-import type { UpgradeResult } from '../local-upgrade'
 import type {
+  BackupInfo,
   BackupProjectOptions,
   CreateProjectInput,
   CreateProjectResult,
@@ -20,10 +18,12 @@ import type {
   ProjectResourceReading,
   ProjectRuntimeConfig,
   RestartProjectResult,
+  RestoreCheckResult,
   RestoreProjectOptions,
   RestoreProjectResult,
   StartProjectResult,
   TenantEndpoint,
+  UpgradeResult,
 } from '../types'
 import type { KubeObject } from './api'
 import { KubernetesBackups } from './backups'
@@ -74,6 +74,7 @@ export class KubernetesDriver implements ProjectDriver {
   private readonly copies: KubernetesCopies
 
   constructor(options: KubernetesDriverOptions) {
+    if (options.log) useEngineLogger(options.log)
     this.k = new KubernetesContext(options)
     this.backups = new KubernetesBackups(this.k)
     this.upgrades = new KubernetesUpgrades(this.k)

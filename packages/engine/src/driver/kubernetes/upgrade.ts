@@ -1,6 +1,5 @@
 import type { UpgradeProgressKey } from '../../upgrade/progress'
-import type { UpgradeResult } from '../local-upgrade'
-import type { ProjectRuntimeConfig } from '../types'
+import type { ProjectRuntimeConfig, UpgradeResult } from '../types'
 import type { KubernetesContext } from './context'
 import { clusterMajor } from './context'
 import { CNPG_GROUP, CNPG_VERSION } from './manifests/names'

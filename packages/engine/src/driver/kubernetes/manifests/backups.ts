@@ -1,4 +1,5 @@
-import type { ClusterTemplate, Metadata } from './cluster'
+import type { ClusterTemplate } from './cluster'
+import type { Metadata } from './metadata'
 import { CNPG_API_VERSION, projectLabels, scheduledBackupName } from './names'
 
 export interface ScheduledBackupManifest {

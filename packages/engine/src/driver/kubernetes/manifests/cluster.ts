@@ -1,6 +1,7 @@
 import type { SettingValue } from '../../../cluster/types'
 import { computeSettings } from '../../../compute'
 import type { ProjectRuntimeConfig } from '../../types'
+import type { Metadata, SecretManifest } from './metadata'
 import { bootstrapSecretName, CNPG_API_VERSION, CNPG_GROUP, MAJOR_LABEL, projectLabels } from './names'
 import { type BarmanObjectStore, barmanObjectStore, type ObjectStoreConfig } from './object-store'
 import { type ContainerResources, computeResources, storageQuantity } from './resources'
@@ -30,13 +31,6 @@ export interface ClusterTemplate {
 export interface ProjectClusterConfig extends ProjectRuntimeConfig {
   /** The PVC's size; the template's default when unset. */
   diskSizeBytes?: number
-}
-
-export interface Metadata {
-  name: string
-  namespace: string
-  labels?: Record<string, string>
-  annotations?: Record<string, string>
 }
 
 export interface ClusterManifest {
@@ -324,14 +318,6 @@ export function branchCluster(
       ...backupStanza(template),
     },
   }
-}
-
-export interface SecretManifest {
-  apiVersion: 'v1'
-  kind: 'Secret'
-  metadata: Metadata
-  type: string
-  stringData: Record<string, string>
 }
 
 /** The SQL run after initdb (it holds a password verifier, hence a Secret rather than a ConfigMap). */

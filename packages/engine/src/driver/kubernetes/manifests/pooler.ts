@@ -1,6 +1,7 @@
 import { computeSettings } from '../../../compute'
 import type { ProjectRuntimeConfig } from '../../types'
-import type { ClusterTemplate, Metadata } from './cluster'
+import type { ClusterTemplate } from './cluster'
+import type { Metadata } from './metadata'
 import { CNPG_API_VERSION, poolerName, projectLabels } from './names'
 
 export interface PoolerManifest {

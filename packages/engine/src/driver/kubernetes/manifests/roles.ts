@@ -6,7 +6,7 @@ import {
   PLATFORM_SUPERUSER,
   TENANT_OWNER_MEMBERSHIPS,
 } from '../../../cluster/role-names'
-import type { Metadata, SecretManifest } from './cluster'
+import type { Metadata, SecretManifest } from './metadata'
 import { projectLabels } from './names'
 
 /**
