@@ -1,12 +1,12 @@
 import { z } from 'zod'
-import { ProjectRef } from '../common'
+import { OrganizationSlugParam, ProjectRef } from '../common'
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE'
 
 /**
  * One HTTP route of the platform API as both sides see it. `path` uses `{name}` for its parameters, `params`
  * lists those names in order, and `paramSchemas` the shape of those that have one beyond the shared ones
- * (SHARED_PARAM_SCHEMAS: `{ref}` is a project's ref). Schemas are the ones the server validates with (path
+ * (SHARED_PARAM_SCHEMAS: `{ref}` is a project's ref, `{slug}` an organization's). Schemas are the ones the server validates with (path
  * parameters, body, query) or answers in (response); `answer: 'file'` marks a streamed download, and
  * `answer: 'protocol'` an answer in another protocol's status and headers (TUS uploads): neither `response` is JSON.
  */
@@ -27,8 +27,14 @@ export type PathParamNames<Path extends string> = Path extends `${string}{${infe
   ? Name | PathParamNames<Rest>
   : never
 
-/** Path parameters that mean the same on every route that has them: `{ref}` is always a project's ref. */
-export const SHARED_PARAM_SCHEMAS: Readonly<Record<string, z.ZodType>> = { ref: ProjectRef }
+/**
+ * Path parameters that mean the same on every route that has them: `{ref}` is a project's ref, `{slug}` an
+ * organization's slug.
+ */
+export const SHARED_PARAM_SCHEMAS: Readonly<Record<string, z.ZodType>> = {
+  ref: ProjectRef,
+  slug: OrganizationSlugParam,
+}
 
 /**
  * The schema the server checks a route's path parameter with: the route's own (`paramSchemas`), else the shared
