@@ -34,7 +34,8 @@ export interface RouteCall<K extends ApiRouteKey> {
   reply: FastifyReply
   /**
    * The path's parameters, each checked with the table's schema for it (a `{ref}` is a project ref; 400 with the
-   * problem otherwise). Each is checked on first use, like the body, so checks that came before it answer first.
+   * problem otherwise). Each is checked on first use, like the body, so checks that come before it answer first;
+   * reading one checks those before it in the path first, so a bad ref answers before a bad id.
    */
   readonly params: ServerParams<K>
   /**
@@ -106,9 +107,16 @@ function routeCall<K extends ApiRouteKey>(
 ): RouteCall<K> {
   const sent = (request.params ?? {}) as Record<string, unknown>
   const params = {}
+  const earlier: Array<() => unknown> = []
   for (const [name, schema] of checks) {
+    const before = [...earlier]
     const param = checkedOnFirstUse(schema, () => ({ [name]: sent[name] }))
-    Object.defineProperty(params, name, { enumerable: true, get: () => (param() as Record<string, unknown>)[name] })
+    earlier.push(param)
+    const read = () => {
+      for (const check of before) check()
+      return (param() as Record<string, unknown>)[name]
+    }
+    Object.defineProperty(params, name, { enumerable: true, get: read })
   }
   const body = checkedOnFirstUse(route.body, () => request.body)
   const query = checkedOnFirstUse(route.query, () => request.query)
