@@ -2,7 +2,7 @@ import type { RouteResponse } from '@pgfleet/contracts'
 import Fastify, { type FastifyInstance } from 'fastify'
 import { afterEach, describe, expect, it } from 'vitest'
 import { forbidden, installErrorHandler } from '../errors'
-import { serve } from './typed-routes'
+import { serve, serveHead } from './typed-routes'
 
 /** The route table's one validation of a request: path parameters, body and query, each checked on first use. */
 let app: FastifyInstance
@@ -97,5 +97,19 @@ describe('a route of the table', () => {
     expect(bad.statusCode).toBe(400)
     expect(bad.json().message).toMatch(/^Role must be one of /)
     expect((await patch({ role_name: 'Developer' })).json()).toEqual({ role_name: 'Developer' })
+  })
+
+  it('serves a HEAD at a route’s path with that route’s parameter checks', async () => {
+    await server((app) =>
+      serveHead(app, 'PATCH /platform/storage/{ref}/upload/resumable/{uploadId}', async ({ reply, params }) => {
+        reply.header('upload-id', params.uploadId)
+        return reply.send()
+      }),
+    )
+    const head = (path: string) => app.inject({ method: 'HEAD', url: `/platform/storage/${path}` })
+    const ref = 'a'.repeat(20)
+    expect((await head(`${ref}/upload/resumable/abc`)).headers['upload-id']).toBe('abc')
+    expect((await head(`${ref}/upload/resumable/${'x'.repeat(65)}`)).statusCode).toBe(400)
+    expect((await head('nope/upload/resumable/abc')).statusCode).toBe(400)
   })
 })
