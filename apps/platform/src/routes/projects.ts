@@ -1,12 +1,9 @@
-import { ProjectRef, REQUIRED_VALUE_MESSAGES, toManagementProject } from '@pgfleet/contracts'
+import { toManagementProject } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import { type CallWithParams, serve } from '../http/typed-routes'
 import { createProject, getProjectForUser, listProjects, projectStatus, toProject } from '../projects/service'
-
-export const RefParams = z.object({ ref: z.string({ error: REQUIRED_VALUE_MESSAGES.projectRef }).pipe(ProjectRef) })
 
 export const originOf = (ctx: AppContext, request: FastifyRequest): string =>
   ctx.config.publicUrl ? new URL(ctx.config.publicUrl).origin : `${request.protocol}://${request.headers.host}`
