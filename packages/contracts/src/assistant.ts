@@ -144,6 +144,9 @@ export const CreateConversationBody = z.object({ name: ConversationName.optional
 export const RenameConversationBody = z.object({ name: ConversationName })
 export const ConversationParams = z.object({ ref: ProjectRef, id: z.uuid('Conversation not found') })
 
+/** The `{slug}` of the organization's assistant settings, checked as these routes always have (at most 100 characters). */
+export const AiSettingsSlugParam = z.string().min(1).max(100)
+
 /** The schemas whose metadata the assistant may send for a project (default public). */
 export const AssistantSchemaSettings = z.object({ schemas: z.array(z.string()) })
 export const UpdateAssistantSchemaSettingsBody = z.object({

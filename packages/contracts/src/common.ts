@@ -17,4 +17,7 @@ export const OrganizationSlug = z
   .max(64, 'Slug must be at most 64 characters')
   .regex(/^[a-z0-9][a-z0-9-]*$/, 'Slug may contain only lowercase letters, digits and dashes')
 
+/** An organization's slug as a path parameter: looked up as sent, so an unknown one answers 404. */
+export const OrganizationSlugParam = z.string({ error: REQUIRED_VALUE_MESSAGES.organizationSlug }).min(1)
+
 export const RowId = (message: string) => z.coerce.number().int(message).positive(message).max(MAX_ROW_ID, message)

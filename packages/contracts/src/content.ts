@@ -179,6 +179,16 @@ export const UpdateSnippetBody = z.object({
 })
 export type UpdateSnippetBody = z.infer<typeof UpdateSnippetBody>
 
+/** PUT /platform/projects/{ref}/content (the hosted product's save call): the same upsert, with the id in the body. */
+export const SaveSnippetBody = z.object({
+  id: z.uuid({ error: 'id must be a UUID' }),
+  ...UpdateSnippetBody.omit({ id: true }).shape,
+})
+export type SaveSnippetBody = z.infer<typeof SaveSnippetBody>
+
+/** The `{id}` of a snippet, report or folder in a path. */
+export const ContentIdParam = z.uuid({ error: 'The id must be a UUID' })
+
 /** The 409 answer of a conflicting update: the snippet (or report) as it is now. */
 export const SnippetConflictResponse = z.object({ message: z.string(), current: Content })
 export type SnippetConflictResponse = z.infer<typeof SnippetConflictResponse>

@@ -1,6 +1,9 @@
 import { z } from 'zod'
 import { PG_RELATION_KINDS } from './pg-meta.constants'
 
+/** The `{id}` of GET /platform/pg-meta/{ref}/tables/{id}: a table's oid. */
+export const PgMetaTableIdParam = z.coerce.number().int().positive('Table id must be a positive number')
+
 /**
  * Database metadata answered by `/platform/pg-meta/{ref}/*`. Field names follow `@supabase/postgres-meta`
  * so code written for the hosted dashboard reads them unchanged; lists are sorted by name.

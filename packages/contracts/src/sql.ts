@@ -133,6 +133,8 @@ export type ExportQueryBody = z.infer<typeof ExportQueryBody>
  * within this long, and the platform streams the file as an attachment.
  */
 export const EXPORT_LINK_TTL_MS = 60_000
+/** The single-use token of a download address (GET /platform/pg-meta/{ref}/query/export/{token}). */
+export const ExportLinkToken = z.string().regex(/^[\w-]{43}$/, 'Invalid download link')
 export const EXPORT_LINK_INVALID_MESSAGE = 'This download link has expired or was already used; export the result again'
 export const ExportLinkResponse = z.object({ fileUrl: z.string(), expires_at: z.string() })
 export type ExportLinkResponse = z.infer<typeof ExportLinkResponse>

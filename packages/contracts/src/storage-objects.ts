@@ -126,3 +126,6 @@ export type SignedUrlResponse = z.infer<typeof SignedUrlResponse>
 
 export const PublicUrlBody = z.object({ path: ObjectPath })
 export const PublicUrlResponse = z.object({ publicUrl: z.string() })
+
+/** The `{uploadId}` of a resumable upload (TUS) in a path. */
+export const ResumableUploadIdParam = z.string().max(64)

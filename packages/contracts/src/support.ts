@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { OrganizationSlug } from './common'
 
 export const SUPPORT_CATEGORIES = [
   'Problem',
@@ -20,6 +21,16 @@ export const CreateSupportRequestBody = z.object({
   message: z.string().trim().min(1, 'Message is required').max(10000, 'Message must be at most 10000 characters'),
 })
 export type CreateSupportRequestBody = z.infer<typeof CreateSupportRequestBody>
+
+/**
+ * What POST /platform/feedback/send accepts: the form's fields, and then an organization slug of a slug's shape
+ * (its problem answered after the fields', as the form shows those first).
+ */
+export const SendSupportRequestBody = CreateSupportRequestBody.superRefine((body, ctx) => {
+  const slug = OrganizationSlug.safeParse(body.organization_slug)
+  const problem = slug.error?.issues[0]
+  if (problem) ctx.addIssue({ code: 'custom', message: problem.message, path: ['organization_slug'] })
+})
 
 export const SupportRequest = CreateSupportRequestBody.extend({
   id: z.number(),

@@ -9,6 +9,13 @@ import {
   TABLE_ROWS_PAGE_SIZE,
 } from './table-editor.constants'
 
+/** The `{id}` of the table editor's routes: a table's oid (an oid is at most 2^32 - 1). */
+export const TableIdParam = z.coerce
+  .number()
+  .int()
+  .positive('Table id must be a positive number')
+  .max(4_294_967_295, 'No table has this id')
+
 /**
  * The table editor's rows. Values travel as Postgres text (numbers, dates, JSON and arrays as Postgres writes
  * them, booleans as 'true'/'false') and go back the same way, so nothing is lost between the grid and the

@@ -40,6 +40,8 @@ function parseMetadata(value: unknown): EdgeFunctionDeployMetadata {
       throw badRequest('The metadata part is not valid JSON')
     }
   }
+  // stays: the table's body is the multipart form itself; this checks one part of it (the metadata JSON), read
+  // from the stream after the permission check, which no route schema can see
   return parseInput(EdgeFunctionDeployMetadata, json)
 }
 

@@ -4,13 +4,24 @@ import {
   apiRoutes,
   type JsonRouteKey,
   type PathParamNames,
+  pathParamSchema,
   type RouteDefinition,
   type RouteResponse,
 } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { z } from 'zod'
+import { z } from 'zod'
 import { parseInput } from '../errors'
 
+type ParamSchemas<K extends ApiRouteKey> = ApiRoutes[K] extends { paramSchemas: infer S } ? S : object
+/** A path parameter as checked: the output of the route's schema for it, else text (a `{ref}` is a project ref). */
+type ServerParam<K extends ApiRouteKey, N> = N extends keyof ParamSchemas<K>
+  ? ParamSchemas<K>[N] extends z.ZodType
+    ? z.infer<ParamSchemas<K>[N]>
+    : string
+  : string
+type ServerParams<K extends ApiRouteKey> = {
+  readonly [N in PathParamNames<ApiRoutes[K]['path']>]: ServerParam<K, N>
+}
 type ServerBody<K extends ApiRouteKey> = ApiRoutes[K] extends { body: infer B extends z.ZodType } ? z.infer<B> : never
 type ServerQuery<K extends ApiRouteKey> = ApiRoutes[K] extends { query: infer Q extends z.ZodType } ? z.infer<Q> : never
 
@@ -21,8 +32,12 @@ export type FileRouteKey = Exclude<ApiRouteKey, JsonRouteKey>
 export interface RouteCall<K extends ApiRouteKey> {
   request: FastifyRequest
   reply: FastifyReply
-  /** The path's parameters, as sent (check a parameter's shape where it matters, e.g. a project ref). */
-  params: Record<PathParamNames<ApiRoutes[K]['path']>, string>
+  /**
+   * The path's parameters, each checked with the table's schema for it (a `{ref}` is a project ref; 400 with the
+   * problem otherwise). Each is checked on first use, like the body, so checks that come before it answer first;
+   * reading one checks those before it in the path first, so a bad ref answers before a bad id.
+   */
+  readonly params: ServerParams<K>
   /**
    * The body checked with the route's schema (400 with the first problem otherwise). Read on first use, so the
    * handler's own checks that come before it (signed in, allowed) answer first, as they would by hand.
@@ -52,29 +67,68 @@ export function sendPreSerialized(reply: FastifyReply, json: string): PreSeriali
   return reply.type('application/json; charset=utf-8').send(json) as unknown as PreSerializedAnswer
 }
 
-/** What a route may set beside its handler: a body limit of its own (the default is the server's). */
+/** What a route may set beside its handler: a body limit of its own (the default is the server's), no HEAD. */
 export interface RouteOptions {
   bodyLimit?: number
+  /** false: a GET gets no HEAD route of its own (e.g. when answering would spend a single-use link) */
+  exposeHeadRoute?: boolean
+}
+
+/** The parts of a call a helper shared by several routes needs: the request and the parameters it reads. */
+export interface CallWithParams<P> {
+  request: FastifyRequest
+  reply: FastifyReply
+  readonly params: Readonly<P>
 }
 
 /** `{name}` in the table is `:name` to Fastify. */
 const fastifyPath = (template: string) => template.replace(/\{([^}]+)\}/g, ':$1')
 
-function routeCall<K extends ApiRouteKey>(key: K, request: FastifyRequest, reply: FastifyReply): RouteCall<K> {
-  const route = apiRoutes[key] as RouteDefinition
-  let body: { value: unknown } | null = null
-  let query: { value: unknown } | null = null
+/** Reads a value and checks it with the schema on first use (400 with the first problem), then answers the same. */
+function checkedOnFirstUse(schema: z.ZodType | undefined, read: () => unknown): () => unknown {
+  let checked: { value: unknown } | null = null
+  return () => {
+    // the one validation of a route's input: its path parameters, body and query as the table defines them
+    checked ??= { value: schema ? parseInput(schema, read()) : undefined }
+    return checked.value
+  }
+}
+
+/** A route's path parameter checks, one schema per name (each an object of that one name, so errors name it). */
+function paramChecks(route: RouteDefinition): Array<[string, z.ZodType]> {
+  return route.params.map((name) => [name, z.object({ [name]: pathParamSchema(route, name) })])
+}
+
+function routeCall<K extends ApiRouteKey>(
+  route: RouteDefinition,
+  checks: Array<[string, z.ZodType]>,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): RouteCall<K> {
+  const sent = (request.params ?? {}) as Record<string, unknown>
+  const params = {}
+  const earlier: Array<() => unknown> = []
+  for (const [name, schema] of checks) {
+    const before = [...earlier]
+    const param = checkedOnFirstUse(schema, () => ({ [name]: sent[name] }))
+    earlier.push(param)
+    const read = () => {
+      for (const check of before) check()
+      return (param() as Record<string, unknown>)[name]
+    }
+    Object.defineProperty(params, name, { enumerable: true, get: read })
+  }
+  const body = checkedOnFirstUse(route.body, () => request.body)
+  const query = checkedOnFirstUse(route.query, () => request.query)
   return {
     request,
     reply,
-    params: (request.params ?? {}) as RouteCall<K>['params'],
+    params: params as ServerParams<K>,
     get body() {
-      body ??= { value: route.body ? parseInput(route.body, request.body) : undefined }
-      return body.value as ServerBody<K>
+      return body() as ServerBody<K>
     },
     get query() {
-      query ??= { value: route.query ? parseInput(route.query, request.query) : undefined }
-      return query.value as ServerQuery<K>
+      return query() as ServerQuery<K>
     },
   }
 }
@@ -100,17 +154,31 @@ export function serveFile<K extends FileRouteKey>(
   register(app, key, handler, options)
 }
 
+/**
+ * Registers a HEAD at the path of a route of the table, its parameters checked with that route's schemas. The
+ * table has no HEAD routes (they have no body); a protocol that answers one (TUS) uses this.
+ */
+export function serveHead<K extends FileRouteKey>(
+  app: FastifyInstance,
+  key: K,
+  handler: (call: RouteCall<K>) => Promise<unknown>,
+): void {
+  register(app, key, handler, {}, 'HEAD')
+}
+
 function register<K extends ApiRouteKey>(
   app: FastifyInstance,
   key: K,
   handler: (call: RouteCall<K>) => Promise<unknown>,
   options: RouteOptions,
+  method?: 'HEAD',
 ): void {
-  const route = apiRoutes[key]
+  const route: RouteDefinition = apiRoutes[key]
+  const checks = paramChecks(route)
   app.route({
     ...options,
-    method: route.method,
+    method: method ?? route.method,
     url: fastifyPath(route.path),
-    handler: (request, reply) => handler(routeCall(key, request, reply)),
+    handler: (request, reply) => handler(routeCall<K>(route, checks, request, reply)),
   })
 }

@@ -1,16 +1,5 @@
-import {
-  ConversationParams,
-  CreateConversationBody,
-  type OrganizationAiSettings,
-  PermissionAction,
-  PermissionResource,
-  RenameConversationBody,
-  UpdateAssistantSchemaSettingsBody,
-  UpdateHipaaAddonBody,
-  UpdateOrganizationAiSettingsBody,
-} from '@pgfleet/contracts'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { z } from 'zod'
+import { type OrganizationAiSettings, PermissionAction, PermissionResource } from '@pgfleet/contracts'
+import type { FastifyInstance } from 'fastify'
 import { assistantProjectFor } from '../assistant/access'
 import { assertPublicEndpoint } from '../assistant/endpoint-guard'
 import { organizationKeyContext } from '../assistant/model-settings'
@@ -20,13 +9,10 @@ import { roleCan } from '../auth/permissions'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
 import type { OrganizationRow } from '../db/types'
-import { badRequest, conflict, forbidden, parseInput } from '../errors'
-import { serve } from '../http/typed-routes'
+import { badRequest, conflict, forbidden } from '../errors'
+import { type CallWithParams, serve } from '../http/typed-routes'
 import { assertCan, getMembership } from '../organizations/membership'
 import { egressPolicyOf } from '../security/egress-policy'
-import { RefParams } from './projects'
-
-const SlugParams = z.object({ slug: z.string().min(1).max(100) })
 
 export const AI_SETTINGS_OWNER_ONLY = "Only an owner can change the organization's AI settings"
 export const SCHEMA_SHARING_DENIED = 'You need additional permissions to change which schemas the assistant may read'
@@ -46,66 +32,66 @@ const organizationAiSettings = (organization: OrganizationRow): OrganizationAiSe
 
 /** Conversations, the project's shared schemas, the organization's model settings and its HIPAA add-on. */
 export function assistantSettingsRoutes(ctx: AppContext, assistant: AssistantService) {
-  async function conversationOwner(request: FastifyRequest) {
-    const { ref } = parseInput(RefParams, request.params)
+  async function conversationOwner({ request, params }: CallWithParams<{ ref: string }>) {
+    const { ref } = params
     const userId = requireAuth(request).userId
     const { project } = await assistantProjectFor(ctx, userId, ref)
     return { projectId: project.id, userId }
   }
 
-  async function membershipOf(request: FastifyRequest) {
-    const { slug } = parseInput(SlugParams, request.params)
+  async function membershipOf({ request, params }: CallWithParams<{ slug: string }>) {
+    const { slug } = params
     return getMembership(ctx.db, requireAuth(request).userId, slug)
   }
 
   return async (app: FastifyInstance) => {
-    serve(app, 'GET /platform/projects/{ref}/ai/conversations', async ({ request }) =>
-      assistant.conversations.list(await conversationOwner(request)),
+    serve(app, 'GET /platform/projects/{ref}/ai/conversations', async (call) =>
+      assistant.conversations.list(await conversationOwner(call)),
     )
 
-    serve(app, 'POST /platform/projects/{ref}/ai/conversations', async ({ request, reply }) => {
-      const owner = await conversationOwner(request)
-      const { name } = parseInput(CreateConversationBody, request.body)
-      reply.status(201)
+    serve(app, 'POST /platform/projects/{ref}/ai/conversations', async (call) => {
+      const owner = await conversationOwner(call)
+      const { name } = call.body
+      call.reply.status(201)
       return await assistant.conversations.create(owner, name)
     })
 
-    serve(app, 'GET /platform/projects/{ref}/ai/conversations/{id}', async ({ request }) => {
-      const owner = await conversationOwner(request)
-      const { id } = parseInput(ConversationParams, request.params)
+    serve(app, 'GET /platform/projects/{ref}/ai/conversations/{id}', async (call) => {
+      const owner = await conversationOwner(call)
+      const { id } = call.params
       return assistant.conversations.get(owner, id)
     })
 
-    serve(app, 'PATCH /platform/projects/{ref}/ai/conversations/{id}', async ({ request }) => {
-      const owner = await conversationOwner(request)
-      const { id } = parseInput(ConversationParams, request.params)
-      const { name } = parseInput(RenameConversationBody, request.body)
+    serve(app, 'PATCH /platform/projects/{ref}/ai/conversations/{id}', async (call) => {
+      const owner = await conversationOwner(call)
+      const { id } = call.params
+      const { name } = call.body
       return assistant.conversations.rename(owner, id, name)
     })
 
-    serve(app, 'DELETE /platform/projects/{ref}/ai/conversations/{id}', async ({ request }) => {
-      const owner = await conversationOwner(request)
-      const { id } = parseInput(ConversationParams, request.params)
+    serve(app, 'DELETE /platform/projects/{ref}/ai/conversations/{id}', async (call) => {
+      const owner = await conversationOwner(call)
+      const { id } = call.params
       await assistant.conversations.delete(owner, id)
       return { message: 'Conversation deleted' }
     })
 
-    serve(app, 'GET /platform/projects/{ref}/ai/settings', async ({ request }) => {
-      const { ref } = parseInput(RefParams, request.params)
+    serve(app, 'GET /platform/projects/{ref}/ai/settings', async ({ request, params }) => {
+      const { ref } = params
       const { project } = await assistantProjectFor(ctx, requireAuth(request).userId, ref)
       return { schemas: project.ai_schemas }
     })
 
-    serve(app, 'PUT /platform/projects/{ref}/ai/settings', async ({ request }) => {
-      const { ref } = parseInput(RefParams, request.params)
-      const { project, organization, role } = await assistantProjectFor(ctx, requireAuth(request).userId, ref)
+    serve(app, 'PUT /platform/projects/{ref}/ai/settings', async (call) => {
+      const { ref } = call.params
+      const { project, organization, role } = await assistantProjectFor(ctx, requireAuth(call.request).userId, ref)
       if (!roleCan(role, PermissionAction.SQL_WRITE, PermissionResource.DATABASE))
         throw forbidden(SCHEMA_SHARING_DENIED)
       if (organization.hipaa_addon) throw conflict(HIPAA_SCHEMA_SHARING)
       if (!metadataAllowedFor(organization.opt_in_tags, organization.hipaa_addon)) {
         throw conflict(SCHEMA_SHARING_NEEDS_OPT_IN)
       }
-      const { schemas } = parseInput(UpdateAssistantSchemaSettingsBody, request.body)
+      const { schemas } = call.body
       const system = schemas.filter((schema) => NEVER_SHARED_SCHEMAS.includes(schema))
       if (system.length > 0) throw badRequest(`These schemas are never shared with the assistant: ${system.join(', ')}`)
       const chosen = [...new Set(schemas)].sort()
@@ -113,14 +99,14 @@ export function assistantSettingsRoutes(ctx: AppContext, assistant: AssistantSer
       return { schemas: chosen }
     })
 
-    serve(app, 'GET /platform/organizations/{slug}/ai-settings', async ({ request }) =>
-      organizationAiSettings((await membershipOf(request)).organization),
+    serve(app, 'GET /platform/organizations/{slug}/ai-settings', async (call) =>
+      organizationAiSettings((await membershipOf(call)).organization),
     )
 
-    serve(app, 'PUT /platform/organizations/{slug}/ai-settings', async ({ request }) => {
-      const { organization, role } = await membershipOf(request)
+    serve(app, 'PUT /platform/organizations/{slug}/ai-settings', async (call) => {
+      const { organization, role } = await membershipOf(call)
       if (role !== 'Owner') throw forbidden(AI_SETTINGS_OWNER_ONLY)
-      const body = parseInput(UpdateOrganizationAiSettingsBody, request.body)
+      const body = call.body
       if (body.base_url) {
         await assertPublicEndpoint(egressPolicyOf(ctx.config), body.base_url).catch((error: Error) => {
           throw badRequest(
@@ -146,10 +132,10 @@ export function assistantSettingsRoutes(ctx: AppContext, assistant: AssistantSer
       return organizationAiSettings(updated)
     })
 
-    serve(app, 'PUT /platform/organizations/{slug}/addons/hipaa', async ({ request }) => {
-      const membership = await membershipOf(request)
+    serve(app, 'PUT /platform/organizations/{slug}/addons/hipaa', async (call) => {
+      const membership = await membershipOf(call)
       assertCan(membership, PermissionAction.BILLING_WRITE, PermissionResource.SUBSCRIPTIONS, SUBSCRIPTION_DENIED)
-      const { enabled } = parseInput(UpdateHipaaAddonBody, request.body)
+      const { enabled } = call.body
       await ctx.db
         .updateTable('organizations')
         .set({ hipaa_addon: enabled })

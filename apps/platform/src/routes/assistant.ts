@@ -1,11 +1,9 @@
-import { CheckApiKeyQuery, CompleteSqlBody, GenerateSqlBody, TitleSqlBody } from '@pgfleet/contracts'
 import type { UIMessage } from 'ai'
 import type { FastifyInstance, FastifyReply } from 'fastify'
 import { SecretBox } from '../assistant/key-encryption'
 import { AssistantService } from '../assistant/service'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
-import { parseInput } from '../errors'
 import { serve, serveFile } from '../http/typed-routes'
 import { assistantSettingsRoutes } from './assistant-settings'
 
@@ -29,17 +27,18 @@ export function assistantRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const assistant = new AssistantService(ctx, await SecretBox.open(ctx.config.dataDir))
 
-    serve(app, 'GET /api/ai/sql/check-api-key', async ({ request }) => {
-      const { projectRef } = parseInput(CheckApiKeyQuery, request.query)
+    serve(app, 'GET /api/ai/sql/check-api-key', async ({ request, query }) => {
+      const { projectRef } = query
       return assistant.status(requireAuth(request).userId, projectRef)
     })
 
     serveFile(
       app,
       'POST /api/ai/sql/generate-v3',
-      async ({ request, reply }) => {
+      async (call) => {
+        const { request, reply } = call
         const userId = requireAuth(request).userId
-        const body = parseInput(GenerateSqlBody, request.body)
+        const body = call.body
         // everything that can be refused is refused here, as JSON; after this the answer is a stream
         const chat = await assistant.chat(userId, body, clientGone(reply))
         reply.hijack()
@@ -63,15 +62,14 @@ export function assistantRoutes(ctx: AppContext) {
     serve(
       app,
       'POST /api/ai/sql/complete',
-      async ({ request, reply }) => {
-        const body = parseInput(CompleteSqlBody, request.body)
+      async ({ request, reply, body }) => {
         return { completion: await assistant.complete(requireAuth(request).userId, body, clientGone(reply)) }
       },
       { bodyLimit: CHAT_BODY_LIMIT },
     )
 
-    serve(app, 'POST /api/ai/sql/title', async ({ request, reply }) => {
-      const { sql, projectRef } = parseInput(TitleSqlBody, request.body)
+    serve(app, 'POST /api/ai/sql/title', async ({ request, reply, body }) => {
+      const { sql, projectRef } = body
       return assistant.title(requireAuth(request).userId, sql, projectRef, clientGone(reply))
     })
 

@@ -1,12 +1,11 @@
 import { setTimeout as sleep } from 'node:timers/promises'
-import { Credentials, CSRF_COOKIE, LoginBody } from '@pgfleet/contracts'
+import { CSRF_COOKIE } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { LoginThrottle, TOO_MANY_SIGN_INS_MESSAGE } from '../auth/login-throttle'
 import { isSecureDashboard, sessionCookieName, sessionTokenOf } from '../auth/session-cookie'
 import { createSession, deleteSession } from '../auth/sessions'
 import { SignupThrottle, TOO_MANY_SIGN_UPS_MESSAGE } from '../auth/signup-throttle'
 import type { AppContext } from '../context'
-import { parseInput } from '../errors'
 import { serve } from '../http/typed-routes'
 import { logIn, signUp, toProfile } from '../users/service'
 import { assertMaySignUp } from '../users/signup-policy'
@@ -36,8 +35,7 @@ export function authRoutes(ctx: AppContext) {
     const throttle = new LoginThrottle()
     const signups = new SignupThrottle(ctx.config.signupsPerAddressPerHour)
 
-    serve(app, 'POST /platform/auth/signup', async ({ request, reply }) => {
-      const body = parseInput(Credentials, request.body)
+    serve(app, 'POST /platform/auth/signup', async ({ request, reply, body }) => {
       const signupWaitMs = signups.take(request.ip)
       if (signupWaitMs > 0) {
         return reply
@@ -52,8 +50,7 @@ export function authRoutes(ctx: AppContext) {
       return toProfile(user)
     })
 
-    serve(app, 'POST /platform/auth/login', async ({ request, reply }) => {
-      const body = parseInput(LoginBody, request.body)
+    serve(app, 'POST /platform/auth/login', async ({ request, reply, body }) => {
       // before the password is looked at: past the limit, the right password fails like a wrong one
       const waitMs = throttle.retryAfterMs(body.email, request.ip)
       if (waitMs > 0) {

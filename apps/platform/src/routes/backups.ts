@@ -3,13 +3,9 @@ import {
   PermissionAction,
   PermissionResource,
   PITR_PERMISSION_DENIED,
-  RestoreBackupBody,
-  RestorePitrBody,
   toManagementProject,
-  UpdateBackupScheduleBody,
-  UpdatePitrBody,
 } from '@pgfleet/contracts'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { requireAuth } from '../auth/request-auth'
 import { pitrStatus, restoreToPointInTime, updatePitr } from '../backups/pitr'
 import {
@@ -21,18 +17,17 @@ import {
   updateBackupSchedule,
 } from '../backups/service'
 import type { AppContext } from '../context'
-import { parseInput } from '../errors'
-import { serve } from '../http/typed-routes'
+import { type CallWithParams, serve } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { getProjectForUser, toProject } from '../projects/service'
-import { originOf, RefParams } from './projects'
+import { originOf } from './projects'
 
 const BACKUPS_READ_DENIED = 'You need additional permissions to download backups'
 
 /** Scheduled backups: the management API's list, the schedule, a backup now, and an in-place restore. */
 export function backupRoutes(ctx: AppContext) {
-  async function projectOf(request: FastifyRequest, action: 'read' | 'write') {
-    const { ref } = parseInput(RefParams, request.params)
+  async function projectOf({ request, params }: CallWithParams<{ ref: string }>, action: 'read' | 'write') {
+    const { ref } = params
     const userId = requireAuth(request).userId
     const view = await getProjectForUser(ctx, userId, ref)
     if (action === 'read') {
@@ -44,61 +39,61 @@ export function backupRoutes(ctx: AppContext) {
   }
 
   return async (app: FastifyInstance) => {
-    serve(app, 'GET /v1/projects/{ref}/database/backups', async ({ request }) => {
-      const { row } = await projectOf(request, 'read')
+    serve(app, 'GET /v1/projects/{ref}/database/backups', async (call) => {
+      const { row } = await projectOf(call, 'read')
       return managementBackups(ctx, row)
     })
 
-    serve(app, 'GET /platform/database/{ref}/backups/schedule', async ({ request }) => {
-      const { row } = await projectOf(request, 'read')
+    serve(app, 'GET /platform/database/{ref}/backups/schedule', async (call) => {
+      const { row } = await projectOf(call, 'read')
       return backupSchedule(ctx, row)
     })
 
-    serve(app, 'PUT /platform/database/{ref}/backups/schedule', async ({ request }) => {
-      const { row } = await projectOf(request, 'write')
-      return updateBackupSchedule(ctx, row, parseInput(UpdateBackupScheduleBody, request.body))
+    serve(app, 'PUT /platform/database/{ref}/backups/schedule', async (call) => {
+      const { row } = await projectOf(call, 'write')
+      return updateBackupSchedule(ctx, row, call.body)
     })
 
-    serve(app, 'POST /platform/database/{ref}/backups', async ({ request, reply }) => {
-      const { row } = await projectOf(request, 'write')
+    serve(app, 'POST /platform/database/{ref}/backups', async (call) => {
+      const { row } = await projectOf(call, 'write')
       await requestBackup(ctx, row)
-      reply.status(202)
+      call.reply.status(202)
       return {}
     })
 
-    serve(app, 'POST /platform/database/{ref}/backups/restore-check', async ({ request, reply }) => {
-      const { row } = await projectOf(request, 'write')
+    serve(app, 'POST /platform/database/{ref}/backups/restore-check', async (call) => {
+      const { row } = await projectOf(call, 'write')
       await requestRestoreCheck(ctx, row)
-      reply.status(202)
+      call.reply.status(202)
       return {}
     })
 
-    serve(app, 'GET /platform/database/{ref}/backups/pitr', async ({ request }) => {
-      const { row } = await projectOf(request, 'read')
+    serve(app, 'GET /platform/database/{ref}/backups/pitr', async (call) => {
+      const { row } = await projectOf(call, 'read')
       return pitrStatus(ctx, row)
     })
 
-    serve(app, 'PUT /platform/projects/{ref}/addons/pitr', async ({ request }) => {
-      const { ref } = parseInput(RefParams, request.params)
-      const userId = requireAuth(request).userId
+    serve(app, 'PUT /platform/projects/{ref}/addons/pitr', async (call) => {
+      const { ref } = call.params
+      const userId = requireAuth(call.request).userId
       const { row, membership, organizationSlug } = await getProjectForUser(ctx, userId, ref)
       assertCan(membership, PermissionAction.BILLING_WRITE, PermissionResource.SUBSCRIPTIONS, PITR_PERMISSION_DENIED)
-      const body = parseInput(UpdatePitrBody, request.body)
+      const body = call.body
       const updated = await updatePitr(ctx, row, membership.organization.plan_id, body, userId)
-      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
+      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, call.request))
     })
 
-    serve(app, 'POST /v1/projects/{ref}/database/backups/restore-pitr', async ({ request }) => {
-      const { row, userId, organizationSlug } = await projectOf(request, 'write')
-      const updated = await restoreToPointInTime(ctx, row, parseInput(RestorePitrBody, request.body), userId)
-      return toManagementProject(await toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request)))
+    serve(app, 'POST /v1/projects/{ref}/database/backups/restore-pitr', async (call) => {
+      const { row, userId, organizationSlug } = await projectOf(call, 'write')
+      const updated = await restoreToPointInTime(ctx, row, call.body, userId)
+      return toManagementProject(await toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, call.request)))
     })
 
-    serve(app, 'POST /platform/database/{ref}/backups/restore-physical', async ({ request }) => {
-      const { row, userId, organizationSlug } = await projectOf(request, 'write')
-      const { id } = parseInput(RestoreBackupBody, request.body)
+    serve(app, 'POST /platform/database/{ref}/backups/restore-physical', async (call) => {
+      const { row, userId, organizationSlug } = await projectOf(call, 'write')
+      const { id } = call.body
       const updated = await restoreBackupInPlace(ctx, row, id, userId)
-      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
+      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, call.request))
     })
   }
 }

@@ -1,13 +1,5 @@
-import {
-  CreateFolderBody,
-  CreateSnippetBody,
-  ListSnippetsQuery,
-  type SnippetConflictResponse,
-  UpdateFolderBody,
-  UpdateSnippetBody,
-} from '@pgfleet/contracts'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { z } from 'zod'
+import type { SnippetConflictResponse } from '@pgfleet/contracts'
+import type { FastifyInstance } from 'fastify'
 import { requireAuth } from '../auth/request-auth'
 import { createFolder, deleteFolder, listFolderTree, updateFolder } from '../content/folders'
 import {
@@ -19,96 +11,95 @@ import {
   updateContent,
 } from '../content/service'
 import type { AppContext } from '../context'
-import { parseInput } from '../errors'
-import { serve } from '../http/typed-routes'
-import { RefParams } from './projects'
+import { type CallWithParams, type RouteCall, serve } from '../http/typed-routes'
 
-const IdParams = RefParams.extend({ id: z.uuid({ error: 'The id must be a UUID' }) })
-const SaveSnippetBody = z.object({ id: z.uuid({ error: 'id must be a UUID' }) })
+type SaveKey =
+  | 'PATCH /platform/projects/{ref}/content/{id}'
+  | 'PUT /platform/projects/{ref}/content/{id}'
+  | 'PUT /platform/projects/{ref}/content'
+type ProjectCall = CallWithParams<{ ref: string }>
+type FolderSaveKey =
+  | 'PATCH /platform/projects/{ref}/content/folders/{id}'
+  | 'PUT /platform/projects/{ref}/content/folders/{id}'
 
 /**
  * Saved SQL snippets (type `sql`), reports (type `report`) and the snippets' folders. The dashboard sends `Version: 2` like the hosted product's;
  * it is accepted and not required.
  */
 export function contentRoutes(ctx: AppContext) {
-  const caller = (request: FastifyRequest) => ({
+  const caller = ({ request, params }: ProjectCall) => ({
     userId: requireAuth(request).userId,
-    ref: parseInput(RefParams, request.params).ref,
+    ref: params.ref,
   })
-  const target = (request: FastifyRequest) => ({
+  const target = ({ request, params }: CallWithParams<{ ref: string; id: string }>) => ({
     userId: requireAuth(request).userId,
-    ...parseInput(IdParams, request.params),
+    ref: params.ref,
+    id: params.id,
   })
 
   return async (app: FastifyInstance) => {
-    serve(app, 'GET /platform/projects/{ref}/content', async ({ request }) => {
-      const { userId, ref } = caller(request)
-      return listContent(ctx, userId, ref, parseInput(ListSnippetsQuery, request.query))
+    serve(app, 'GET /platform/projects/{ref}/content', async (call) => {
+      const { userId, ref } = caller(call)
+      return listContent(ctx, userId, ref, call.query)
     })
 
-    serve(app, 'POST /platform/projects/{ref}/content', async ({ request, reply }) => {
-      const { userId, ref } = caller(request)
-      const item = await createContent(ctx, userId, ref, parseInput(CreateSnippetBody, request.body))
-      reply.status(201)
+    serve(app, 'POST /platform/projects/{ref}/content', async (call) => {
+      const { userId, ref } = caller(call)
+      const item = await createContent(ctx, userId, ref, call.body)
+      call.reply.status(201)
       return item
     })
 
-    serve(app, 'GET /platform/projects/{ref}/content/folders', async ({ request }) => {
-      const { userId, ref } = caller(request)
+    serve(app, 'GET /platform/projects/{ref}/content/folders', async (call) => {
+      const { userId, ref } = caller(call)
       return { data: await listFolderTree(ctx, userId, ref) }
     })
 
-    serve(app, 'POST /platform/projects/{ref}/content/folders', async ({ request, reply }) => {
-      const { userId, ref } = caller(request)
-      const folder = await createFolder(ctx, userId, ref, parseInput(CreateFolderBody, request.body))
-      reply.status(201)
+    serve(app, 'POST /platform/projects/{ref}/content/folders', async (call) => {
+      const { userId, ref } = caller(call)
+      const folder = await createFolder(ctx, userId, ref, call.body)
+      call.reply.status(201)
       return folder
     })
 
-    const saveFolder = async (request: FastifyRequest) => {
-      const { userId, ref, id } = target(request)
-      return updateFolder(ctx, userId, ref, id, parseInput(UpdateFolderBody, request.body))
+    const saveFolder = async (call: RouteCall<FolderSaveKey>) => {
+      const { userId, ref, id } = target(call)
+      return updateFolder(ctx, userId, ref, id, call.body)
     }
-    serve(app, 'PATCH /platform/projects/{ref}/content/folders/{id}', ({ request }) => saveFolder(request))
-    serve(app, 'PUT /platform/projects/{ref}/content/folders/{id}', ({ request }) => saveFolder(request))
+    serve(app, 'PATCH /platform/projects/{ref}/content/folders/{id}', (call) => saveFolder(call))
+    serve(app, 'PUT /platform/projects/{ref}/content/folders/{id}', (call) => saveFolder(call))
 
-    serve(app, 'DELETE /platform/projects/{ref}/content/folders/{id}', async ({ request }) => {
-      const { userId, ref, id } = target(request)
+    serve(app, 'DELETE /platform/projects/{ref}/content/folders/{id}', async (call) => {
+      const { userId, ref, id } = target(call)
       await deleteFolder(ctx, userId, ref, id)
       return {}
     })
 
-    serve(app, 'GET /platform/projects/{ref}/content/{id}', async ({ request }) => {
-      const { userId, ref, id } = target(request)
+    serve(app, 'GET /platform/projects/{ref}/content/{id}', async (call) => {
+      const { userId, ref, id } = target(call)
       return getContent(ctx, userId, ref, id)
     })
 
-    const save = async (request: FastifyRequest, reply: FastifyReply, id: string, upsert: boolean) => {
-      const { userId, ref } = caller(request)
-      const body = parseInput(UpdateSnippetBody, request.body)
+    const save = async (call: ProjectCall & Pick<RouteCall<SaveKey>, 'body'>, id: string, upsert: boolean) => {
+      const { userId, ref } = caller(call)
+      const body = call.body
       try {
         const { item, created } = await updateContent(ctx, userId, ref, id, body, { upsert })
-        reply.status(created ? 201 : 200)
+        call.reply.status(created ? 201 : 200)
         return item
       } catch (error) {
         if (!(error instanceof SnippetConflictError)) throw error
         const answer: SnippetConflictResponse = { message: error.message, current: error.current }
-        return reply.status(409).send(answer)
+        return call.reply.status(409).send(answer)
       }
     }
-    serve(app, 'PATCH /platform/projects/{ref}/content/{id}', ({ request, reply }) =>
-      save(request, reply, target(request).id, false),
-    )
-    serve(app, 'PUT /platform/projects/{ref}/content/{id}', ({ request, reply }) =>
-      save(request, reply, target(request).id, true),
-    )
-    // the hosted product's save call: the same upsert, with the id in the body
-    serve(app, 'PUT /platform/projects/{ref}/content', ({ request, reply }) =>
-      save(request, reply, parseInput(SaveSnippetBody, request.body).id, true),
-    )
+    serve(app, 'PATCH /platform/projects/{ref}/content/{id}', (call) => save(call, target(call).id, false))
+    serve(app, 'PUT /platform/projects/{ref}/content/{id}', (call) => save(call, target(call).id, true))
+    // the hosted product's save call: the same upsert, with the id in the body (read first, as the id was before)
+    serve(app, 'PUT /platform/projects/{ref}/content', (call) => save(call, call.body.id, true))
 
-    serve(app, 'DELETE /platform/projects/{ref}/content/{id}', async ({ request }) => {
-      const { userId, ref, id } = target(request)
+    serve(app, 'DELETE /platform/projects/{ref}/content/{id}', async (call) => {
+      const { userId, ref, id } = target(call)
       await deleteContent(ctx, userId, ref, id)
       return {}
     })

@@ -1,9 +1,6 @@
-import { AddInstanceAdminBody, RowId } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
-import { parseInput } from '../errors'
 import { serve } from '../http/typed-routes'
 import {
   addInstanceAdmin,
@@ -11,8 +8,6 @@ import {
   listInstanceAdmins,
   removeInstanceAdmin,
 } from '../users/instance-admins'
-
-const AdminParams = z.object({ userId: RowId('Invalid user id') })
 
 /** Instance administrators: only they see the list, name others and remove them. */
 export function instanceAdminRoutes(ctx: AppContext) {
@@ -25,17 +20,17 @@ export function instanceAdminRoutes(ctx: AppContext) {
       return listInstanceAdmins(ctx.db, configuredEmail())
     })
 
-    serve(app, 'POST /platform/instance-admins', async ({ request, reply }) => {
-      await admin(requireAuth(request).userId)
-      const { email } = parseInput(AddInstanceAdminBody, request.body)
-      reply.status(201)
+    serve(app, 'POST /platform/instance-admins', async (call) => {
+      await admin(requireAuth(call.request).userId)
+      const { email } = call.body
+      call.reply.status(201)
       return addInstanceAdmin(ctx.db, email, configuredEmail())
     })
 
-    serve(app, 'DELETE /platform/instance-admins/{userId}', async ({ request }) => {
+    serve(app, 'DELETE /platform/instance-admins/{userId}', async ({ request, params }) => {
       const { userId: callerId } = requireAuth(request)
       await admin(callerId)
-      const { userId } = parseInput(AdminParams, request.params)
+      const { userId } = params
       await removeInstanceAdmin(ctx.db, callerId, userId)
       return {}
     })

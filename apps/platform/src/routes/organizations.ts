@@ -1,20 +1,7 @@
-import {
-  AddMemberBody,
-  CreateOrganizationBody,
-  CreateSupportRequestBody,
-  OrganizationSlug,
-  REQUIRED_VALUE_MESSAGES,
-  RowId,
-  UpdateMemberBody,
-  UpdateOrganizationBody,
-  UpdateSubscriptionBody,
-} from '@pgfleet/contracts'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { z } from 'zod'
+import type { FastifyInstance } from 'fastify'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
-import { parseInput } from '../errors'
-import { serve } from '../http/typed-routes'
+import { type CallWithParams, serve } from '../http/typed-routes'
 import { getMembership } from '../organizations/membership'
 import {
   addMember,
@@ -33,13 +20,9 @@ import {
 } from '../organizations/service'
 import { createSupportRequest, listSupportRequests } from '../support/service'
 
-const SlugParams = z.object({ slug: z.string({ error: REQUIRED_VALUE_MESSAGES.organizationSlug }).min(1) })
-const MemberParams = SlugParams.extend({ userId: RowId('Invalid member id') })
-const InvitationParams = SlugParams.extend({ id: RowId('Invalid invitation id') })
-
 export function organizationRoutes(ctx: AppContext) {
-  async function membershipOf(request: FastifyRequest) {
-    const { slug } = parseInput(SlugParams, request.params)
+  async function membershipOf({ request, params }: CallWithParams<{ slug: string }>) {
+    const { slug } = params
     return getMembership(ctx.db, requireAuth(request).userId, slug)
   }
 
@@ -48,88 +31,86 @@ export function organizationRoutes(ctx: AppContext) {
       listOrganizations(ctx.db, requireAuth(request).userId),
     )
 
-    serve(app, 'POST /platform/organizations', async ({ request, reply }) => {
-      const { name } = parseInput(CreateOrganizationBody, request.body)
-      reply.status(201)
-      return await createOrganization(ctx.db, requireAuth(request).userId, name)
+    serve(app, 'POST /platform/organizations', async (call) => {
+      const { name } = call.body
+      call.reply.status(201)
+      return await createOrganization(ctx.db, requireAuth(call.request).userId, name)
     })
 
-    serve(app, 'GET /platform/organizations/{slug}', async ({ request }) => {
-      const { organization, role } = await membershipOf(request)
+    serve(app, 'GET /platform/organizations/{slug}', async (call) => {
+      const { organization, role } = await membershipOf(call)
       return toOrganization(organization, role)
     })
 
-    serve(app, 'PATCH /platform/organizations/{slug}', async ({ request }) => {
-      const membership = await membershipOf(request)
-      const body = parseInput(UpdateOrganizationBody, request.body)
-      return updateOrganization(ctx.db, membership, body)
+    serve(app, 'PATCH /platform/organizations/{slug}', async (call) => {
+      const membership = await membershipOf(call)
+      return updateOrganization(ctx.db, membership, call.body)
     })
 
-    serve(app, 'GET /platform/organizations/{slug}/members', async ({ request }) => {
-      const { organization } = await membershipOf(request)
+    serve(app, 'GET /platform/organizations/{slug}/members', async (call) => {
+      const { organization } = await membershipOf(call)
       return listMembers(ctx.db, organization.id)
     })
 
-    serve(app, 'GET /platform/organizations/{slug}/members/invitations', async ({ request }) => {
-      const { organization } = await membershipOf(request)
+    serve(app, 'GET /platform/organizations/{slug}/members/invitations', async (call) => {
+      const { organization } = await membershipOf(call)
       return listInvitations(ctx.db, organization.id)
     })
 
-    serve(app, 'DELETE /platform/organizations/{slug}/members/invitations/{id}', async ({ request }) => {
-      const membership = await membershipOf(request)
-      const { id } = parseInput(InvitationParams, request.params)
+    serve(app, 'DELETE /platform/organizations/{slug}/members/invitations/{id}', async (call) => {
+      const membership = await membershipOf(call)
+      const { id } = call.params
       await deleteInvitation(ctx.db, membership, id)
       return {}
     })
 
-    serve(app, 'GET /platform/organizations/{slug}/members/reached-free-project-limit', async ({ request }) => {
-      const { organization } = await membershipOf(request)
+    serve(app, 'GET /platform/organizations/{slug}/members/reached-free-project-limit', async (call) => {
+      const { organization } = await membershipOf(call)
       if (organization.plan_id !== 'free') return []
       return freeLimitMembers(ctx.db, organization.id, ctx.config.freeProjectLimit)
     })
 
-    serve(app, 'POST /platform/organizations/{slug}/members', async ({ request, reply }) => {
-      const membership = await membershipOf(request)
-      const body = parseInput(AddMemberBody, request.body)
-      const added = await addMember(ctx.db, membership, requireAuth(request).userId, body.email, body.role_name)
-      reply.status(201)
+    serve(app, 'POST /platform/organizations/{slug}/members', async (call) => {
+      const membership = await membershipOf(call)
+      const body = call.body
+      const added = await addMember(ctx.db, membership, requireAuth(call.request).userId, body.email, body.role_name)
+      call.reply.status(201)
       return added
     })
 
-    serve(app, 'PATCH /platform/organizations/{slug}/members/{userId}', async ({ request }) => {
-      const membership = await membershipOf(request)
-      const { userId } = parseInput(MemberParams, request.params)
-      const { role_name } = parseInput(UpdateMemberBody, request.body)
+    serve(app, 'PATCH /platform/organizations/{slug}/members/{userId}', async (call) => {
+      const membership = await membershipOf(call)
+      const { userId } = call.params
+      const { role_name } = call.body
       return updateMemberRole(ctx.db, membership, userId, role_name)
     })
 
-    serve(app, 'DELETE /platform/organizations/{slug}/members/{userId}', async ({ request }) => {
-      const membership = await membershipOf(request)
-      const { userId } = parseInput(MemberParams, request.params)
-      await removeMember(ctx.db, membership, requireAuth(request).userId, userId)
+    serve(app, 'DELETE /platform/organizations/{slug}/members/{userId}', async (call) => {
+      const membership = await membershipOf(call)
+      const { userId } = call.params
+      await removeMember(ctx.db, membership, requireAuth(call.request).userId, userId)
       return {}
     })
 
-    serve(app, 'GET /platform/organizations/{slug}/billing/subscription', async ({ request }) => {
-      const { organization } = await membershipOf(request)
+    serve(app, 'GET /platform/organizations/{slug}/billing/subscription', async (call) => {
+      const { organization } = await membershipOf(call)
       return toSubscription(organization)
     })
 
-    serve(app, 'PUT /platform/organizations/{slug}/billing/subscription', async ({ request }) => {
-      const { slug } = parseInput(SlugParams, request.params)
-      const { plan } = parseInput(UpdateSubscriptionBody, request.body)
-      return updateSubscription(ctx.db, requireAuth(request).userId, slug, plan)
+    serve(app, 'PUT /platform/organizations/{slug}/billing/subscription', async (call) => {
+      const { slug } = call.params
+      const { plan } = call.body
+      return updateSubscription(ctx.db, requireAuth(call.request).userId, slug, plan)
     })
 
-    serve(app, 'GET /platform/organizations/{slug}/support-requests', async ({ request }) =>
-      listSupportRequests(ctx.db, await membershipOf(request)),
+    serve(app, 'GET /platform/organizations/{slug}/support-requests', async (call) =>
+      listSupportRequests(ctx.db, await membershipOf(call)),
     )
 
-    serve(app, 'POST /platform/feedback/send', async ({ request, reply }) => {
-      const body = parseInput(CreateSupportRequestBody, request.body)
-      parseInput(OrganizationSlug, body.organization_slug)
-      reply.status(201)
-      return await createSupportRequest(ctx.db, requireAuth(request).userId, body)
+    serve(app, 'POST /platform/feedback/send', async (call) => {
+      const body = call.body
+      call.reply.status(201)
+      return await createSupportRequest(ctx.db, requireAuth(call.request).userId, body)
     })
   }
 }

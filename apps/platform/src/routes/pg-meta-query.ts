@@ -1,29 +1,21 @@
 import { Readable } from 'node:stream'
 import {
-  CancelQueryBody,
   type CsvFormulaMode,
   EXPORT_LINK_INVALID_MESSAGE,
   type ExportLinkResponse,
-  ExportQueryBody,
-  ExportQueryParams,
-  ManagementQueryBody,
-  RunQueryBody,
-  UpdateSqlSettingsBody,
+  type ExportQueryBody,
 } from '@pgfleet/contracts'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { z } from 'zod'
+import type { FastifyInstance, FastifyReply } from 'fastify'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
-import { notFound, parseInput } from '../errors'
-import { serve, serveFile } from '../http/typed-routes'
+import { notFound } from '../errors'
+import { type CallWithParams, serve, serveFile } from '../http/typed-routes'
 import { csvChunks, jsonChunks } from '../sql/export-format'
 import { type ExportFormat, exportLinks } from '../sql/export-links'
 import { SqlQueryError } from '../sql/query-errors'
 import { checkQueryExport, openQueryExport } from '../sql/query-export'
 import { cancelQuery, getSqlSettings, runManagementQuery, runQuery, updateSqlSettings } from '../sql/service'
-import { originOf, RefParams } from './projects'
-
-const ExportLinkParams = RefParams.extend({ token: z.string().regex(/^[\w-]{43}$/, 'Invalid download link') })
+import { originOf } from './projects'
 
 /** Aborts when the HTTP client goes away before the answer is complete: its query is then cancelled. */
 function abortOnClose(reply: FastifyReply): AbortSignal {
@@ -49,27 +41,27 @@ async function answerSql<T>(reply: FastifyReply, run: () => Promise<T>): Promise
  * The `x-connection-encrypted` header the hosted dashboard sends is accepted and ignored.
  */
 export function pgMetaQueryRoutes(ctx: AppContext) {
-  const caller = (request: FastifyRequest) => ({
+  const caller = ({ request, params }: CallWithParams<{ ref: string }>) => ({
     userId: requireAuth(request).userId,
-    ref: parseInput(RefParams, request.params).ref,
+    ref: params.ref,
   })
 
   return async (app: FastifyInstance) => {
-    serve(app, 'POST /platform/pg-meta/{ref}/query', async ({ request, reply }) => {
-      const { userId, ref } = caller(request)
-      const body = parseInput(RunQueryBody, request.body)
+    serve(app, 'POST /platform/pg-meta/{ref}/query', async (call) => {
+      const { userId, ref } = caller(call)
+      const { reply, body } = call
       return answerSql(reply, () => runQuery(ctx, userId, ref, body, abortOnClose(reply)))
     })
 
-    serve(app, 'POST /v1/projects/{ref}/database/query', async ({ request, reply }) => {
-      const { userId, ref } = caller(request)
-      const body = parseInput(ManagementQueryBody, request.body)
+    serve(app, 'POST /v1/projects/{ref}/database/query', async (call) => {
+      const { userId, ref } = caller(call)
+      const { reply, body } = call
       return answerSql(reply, () => runManagementQuery(ctx, userId, ref, body, abortOnClose(reply)))
     })
 
-    serve(app, 'POST /platform/pg-meta/{ref}/query/cancel', async ({ request }) => {
-      const { userId, ref } = caller(request)
-      const { queryId } = parseInput(CancelQueryBody, request.body)
+    serve(app, 'POST /platform/pg-meta/{ref}/query/cancel', async (call) => {
+      const { userId, ref } = caller(call)
+      const { queryId } = call.body
       return cancelQuery(ctx, userId, ref, queryId)
     })
 
@@ -93,19 +85,20 @@ export function pgMetaQueryRoutes(ctx: AppContext) {
           .send(Readable.from(chunks, { objectMode: false }))
       })
 
-    serveFile(app, 'POST /platform/pg-meta/{ref}/query/export', async ({ request, reply }) => {
-      const { userId, ref } = caller(request)
-      const { format, formulas } = parseInput(ExportQueryParams, request.query)
-      const body = parseInput(ExportQueryBody, request.body)
-      return streamExport(reply, { userId, ref, format, formulas, body })
+    serveFile(app, 'POST /platform/pg-meta/{ref}/query/export', async (call) => {
+      const { userId, ref } = caller(call)
+      const { format, formulas } = call.query
+      const body = call.body
+      return streamExport(call.reply, { userId, ref, format, formulas, body })
     })
 
     // The dashboard's export: a single-use address the browser downloads itself, so a large result never
     // sits in the page's memory. The query is checked now, so its errors show in the page.
-    serve(app, 'POST /platform/pg-meta/{ref}/query/export-url', async ({ request, reply }) => {
-      const { userId, ref } = caller(request)
-      const { format, formulas } = parseInput(ExportQueryParams, request.query)
-      const body = parseInput(ExportQueryBody, request.body)
+    serve(app, 'POST /platform/pg-meta/{ref}/query/export-url', async (call) => {
+      const { userId, ref } = caller(call)
+      const { format, formulas } = call.query
+      const body = call.body
+      const { request, reply } = call
       return answerSql(reply, async (): Promise<ExportLinkResponse> => {
         await checkQueryExport(ctx, userId, ref, body)
         const { token, expiresAt } = exportLinks(ctx).issue({ userId, ref, format, formulas, body })
@@ -116,28 +109,28 @@ export function pgMetaQueryRoutes(ctx: AppContext) {
       })
     })
 
-    app.route({
-      method: 'GET',
-      url: '/platform/pg-meta/:ref/query/export/:token',
-      // a HEAD would spend the single-use token without a download
-      exposeHeadRoute: false,
-      handler: async (request, reply) => {
+    serveFile(
+      app,
+      'GET /platform/pg-meta/{ref}/query/export/{token}',
+      async ({ request, reply, params }) => {
         const userId = requireAuth(request).userId
-        const { ref, token } = parseInput(ExportLinkParams, request.params)
+        const { ref, token } = params
         const grant = exportLinks(ctx).take(token, userId, ref)
         if (!grant) throw notFound(EXPORT_LINK_INVALID_MESSAGE)
         return streamExport(reply, grant)
       },
-    })
+      // a HEAD would spend the single-use token without a download
+      { exposeHeadRoute: false },
+    )
 
-    serve(app, 'GET /platform/projects/{ref}/settings/sql', async ({ request }) => {
-      const { userId, ref } = caller(request)
+    serve(app, 'GET /platform/projects/{ref}/settings/sql', async (call) => {
+      const { userId, ref } = caller(call)
       return getSqlSettings(ctx, userId, ref)
     })
 
-    serve(app, 'PATCH /platform/projects/{ref}/settings/sql', async ({ request }) => {
-      const { userId, ref } = caller(request)
-      return updateSqlSettings(ctx, userId, ref, parseInput(UpdateSqlSettingsBody, request.body))
+    serve(app, 'PATCH /platform/projects/{ref}/settings/sql', async (call) => {
+      const { userId, ref } = caller(call)
+      return updateSqlSettings(ctx, userId, ref, call.body)
     })
   }
 }

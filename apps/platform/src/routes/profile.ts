@@ -1,16 +1,11 @@
-import { RowId } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
-import { z } from 'zod'
 import { createAccessToken, deleteAccessToken, listAccessTokens } from '../auth/access-tokens'
 import { permissionsOf } from '../auth/permissions'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
-import { parseInput } from '../errors'
 import { serve } from '../http/typed-routes'
 import { listOrganizations } from '../organizations/service'
 import { getUser, toProfile } from '../users/service'
-
-const TokenParams = z.object({ id: RowId('Invalid token id') })
 
 export function profileRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -40,7 +35,7 @@ export function profileRoutes(ctx: AppContext) {
     })
 
     serve(app, 'DELETE /platform/profile/access-tokens/{id}', async ({ request, params }) => {
-      const { id } = parseInput(TokenParams, params)
+      const { id } = params
       await deleteAccessToken(ctx.db, requireAuth(request).userId, id)
       return {}
     })

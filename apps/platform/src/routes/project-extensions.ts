@@ -1,23 +1,17 @@
 import {
   type DatabaseExtension,
-  EnableExtensionBody,
   EXTENSIONS_READ_DENIED,
   EXTENSIONS_WRITE_DENIED,
-  ExtensionParams,
   PermissionAction,
   PermissionResource,
 } from '@pgfleet/contracts'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
-import { parseInput } from '../errors'
 import { disableExtension, enableExtension, listExtensions } from '../extensions/service'
-import { serve } from '../http/typed-routes'
+import { type CallWithParams, serve } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { getProjectForUser } from '../projects/service'
-import { RefParams } from './projects'
-
-const ExtensionPathParams = RefParams.extend(ExtensionParams.shape)
 
 /**
  * The extensions page: every extension the project's server has, and enabling or disabling the trusted and
@@ -25,27 +19,27 @@ const ExtensionPathParams = RefParams.extend(ExtensionParams.shape)
  * (Developers and above), the permission that runs DDL from the SQL editor.
  */
 export function projectExtensionRoutes(ctx: AppContext) {
-  async function projectOf(request: FastifyRequest, action: string, denied: string) {
-    const { ref } = parseInput(RefParams, request.params)
+  async function projectOf({ request, params }: CallWithParams<{ ref: string }>, action: string, denied: string) {
+    const { ref } = params
     const { row, membership } = await getProjectForUser(ctx, requireAuth(request).userId, ref)
     assertCan(membership, action, PermissionResource.DATABASE, denied)
     return row
   }
 
   return async (app: FastifyInstance) => {
-    serve(app, 'GET /platform/projects/{ref}/extensions', async ({ request }): Promise<DatabaseExtension[]> => {
-      const project = await projectOf(request, PermissionAction.SQL_READ, EXTENSIONS_READ_DENIED)
+    serve(app, 'GET /platform/projects/{ref}/extensions', async (call): Promise<DatabaseExtension[]> => {
+      const project = await projectOf(call, PermissionAction.SQL_READ, EXTENSIONS_READ_DENIED)
       return listExtensions(ctx, project)
     })
 
-    serve(app, 'POST /platform/projects/{ref}/extensions', async ({ request }): Promise<DatabaseExtension> => {
-      const project = await projectOf(request, PermissionAction.SQL_WRITE, EXTENSIONS_WRITE_DENIED)
-      return enableExtension(ctx, project, parseInput(EnableExtensionBody, request.body))
+    serve(app, 'POST /platform/projects/{ref}/extensions', async (call): Promise<DatabaseExtension> => {
+      const project = await projectOf(call, PermissionAction.SQL_WRITE, EXTENSIONS_WRITE_DENIED)
+      return enableExtension(ctx, project, call.body)
     })
 
-    serve(app, 'DELETE /platform/projects/{ref}/extensions/{name}', async ({ request }): Promise<DatabaseExtension> => {
-      const { name } = parseInput(ExtensionPathParams, request.params)
-      const project = await projectOf(request, PermissionAction.SQL_WRITE, EXTENSIONS_WRITE_DENIED)
+    serve(app, 'DELETE /platform/projects/{ref}/extensions/{name}', async (call): Promise<DatabaseExtension> => {
+      const { name } = call.params
+      const project = await projectOf(call, PermissionAction.SQL_WRITE, EXTENSIONS_WRITE_DENIED)
       return disableExtension(ctx, project, name)
     })
   }

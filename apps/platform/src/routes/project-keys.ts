@@ -5,55 +5,48 @@ import {
   PermissionAction,
   PermissionResource,
   type PostgrestConfigResponse,
-  UpdateJwtSecretBody,
 } from '@pgfleet/contracts'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
-import { parseInput } from '../errors'
-import { serve } from '../http/typed-routes'
+import { type CallWithParams, serve } from '../http/typed-routes'
 import { jwtSecretUpdateStatus, startJwtSecretUpdate } from '../keys/jwt-secret'
 import { postgrestConfig } from '../keys/project-config'
 import { assertCan } from '../organizations/membership'
 import { getProjectForUser } from '../projects/service'
-import { RefParams } from './projects'
 
 /**
  * The JWT secret (rotation as a durable job, and its status) and the data API configuration that carries the
  * secret. The API keys themselves are answered by project-rest.ts (GET /v1/projects/{ref}/api-keys).
  */
 export function projectKeysRoutes(ctx: AppContext) {
-  async function projectOf(request: FastifyRequest) {
-    const { ref } = parseInput(RefParams, request.params)
+  async function projectOf({ request, params }: CallWithParams<{ ref: string }>) {
+    const { ref } = params
     const userId = requireAuth(request).userId
     return { ...(await getProjectForUser(ctx, userId, ref)), userId }
   }
 
   return async (app: FastifyInstance) => {
-    serve(
-      app,
-      'GET /platform/projects/{ref}/config/postgrest',
-      async ({ request }): Promise<PostgrestConfigResponse> => {
-        const { row, membership } = await projectOf(request)
-        assertCan(membership, PermissionAction.READ, PermissionResource.SERVICE_API_KEYS, API_KEYS_PERMISSION_DENIED)
-        return postgrestConfig(ctx, row)
-      },
-    )
+    serve(app, 'GET /platform/projects/{ref}/config/postgrest', async (call): Promise<PostgrestConfigResponse> => {
+      const { row, membership } = await projectOf(call)
+      assertCan(membership, PermissionAction.READ, PermissionResource.SERVICE_API_KEYS, API_KEYS_PERMISSION_DENIED)
+      return postgrestConfig(ctx, row)
+    })
 
     // the hosted product's path; without jwt_secret the platform generates a new secret
-    serve(app, 'PATCH /platform/projects/{ref}/config/secrets', async ({ request, reply }) => {
-      const { row, membership, userId } = await projectOf(request)
+    serve(app, 'PATCH /platform/projects/{ref}/config/secrets', async (call) => {
+      const { row, membership, userId } = await projectOf(call)
       assertCan(membership, PermissionAction.UPDATE, PermissionResource.PROJECTS, JWT_SECRET_UPDATE_DENIED)
-      const body = parseInput(UpdateJwtSecretBody, request.body)
-      reply.status(202)
+      const body = call.body
+      call.reply.status(202)
       return await startJwtSecretUpdate(ctx, row, userId, body)
     })
 
     serve(
       app,
       'GET /platform/props/project/{ref}/jwt-secret-update-status',
-      async ({ request }): Promise<JwtSecretUpdateStatusResponse> => {
-        const { row } = await projectOf(request)
+      async (call): Promise<JwtSecretUpdateStatusResponse> => {
+        const { row } = await projectOf(call)
         return jwtSecretUpdateStatus(ctx, row.ref)
       },
     )

@@ -1,45 +1,40 @@
 import path from 'node:path'
 import {
-  DeleteProjectQuery,
-  DownloadBackupBody,
-  ExitFeedbackBody,
+  type ComputeSize,
   PermissionAction,
   PermissionResource,
   type ProjectOperation,
-  ResizeProjectBody,
-  RestoreProjectBody,
-  RowId,
   toManagementProject,
 } from '@pgfleet/contracts'
 import { COMPUTE_SIZES, computeSettings } from '@pgfleet/engine'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { requireAuth } from '../auth/request-auth'
 import { deleteBranchesOf } from '../branching/service'
 import type { AppContext } from '../context'
-import { HttpError, notFound, parseInput } from '../errors'
-import { serve, serveFile } from '../http/typed-routes'
+import { HttpError, notFound } from '../errors'
+import { type CallWithParams, type RouteCall, serve, serveFile } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { recordExitFeedback } from '../projects/exit-feedback'
 import { checkRestore, listBackups, pauseStatus, restoreVersions } from '../projects/lifecycle-service'
 import { startOperation } from '../projects/operations'
 import { getProjectForUser, toProject } from '../projects/service'
 import { upgradeAfterRestore } from '../projects/upgrade-service'
-import { originOf, RefParams } from './projects'
+import { originOf } from './projects'
 
-const BackupParams = RefParams.extend({ id: RowId('Backup id is required') })
+type ProjectCall = CallWithParams<{ ref: string }>
 const OPERATIONS_DENIED = 'You need additional permissions to change this project'
 export const DELETE_DENIED = 'You do not have the required permissions to delete this project'
 
 export function projectLifecycleRoutes(ctx: AppContext) {
-  async function projectOf(request: FastifyRequest) {
-    const { ref } = parseInput(RefParams, request.params)
+  async function projectOf({ request, params }: ProjectCall) {
+    const { ref } = params
     const userId = requireAuth(request).userId
     return { ...(await getProjectForUser(ctx, userId, ref)), userId }
   }
 
   /** Listing and downloading backups: a backup holds all of the project's data. */
-  async function backupReaderOf(request: FastifyRequest) {
-    const view = await projectOf(request)
+  async function backupReaderOf(call: ProjectCall) {
+    const view = await projectOf(call)
     assertCan(
       view.membership,
       PermissionAction.READ,
@@ -50,27 +45,32 @@ export function projectLifecycleRoutes(ctx: AppContext) {
   }
 
   return async (app: FastifyInstance) => {
-    /** pause, restart and resize: same permission, same answer; resize also carries the target size */
-    const operationRoute = (operation: 'pause' | 'restart' | 'resize') => async (request: FastifyRequest) => {
-      const { row, membership, userId, organizationSlug } = await projectOf(request)
+    /** pause, restart and resize: same permission, same answer; resize also carries the target size (its body) */
+    const operate = async (
+      call: ProjectCall,
+      operation: 'pause' | 'restart' | 'resize',
+      changes: () => { pending_compute_size?: ComputeSize } = () => ({}),
+    ) => {
+      const { row, membership, userId, organizationSlug } = await projectOf(call)
       assertCan(
         membership,
         PermissionAction.INFRA_EXECUTE,
         PermissionResource.PROJECT_OPERATION_JOBS,
         OPERATIONS_DENIED,
       )
-      const changes =
-        operation === 'resize' ? { pending_compute_size: parseInput(ResizeProjectBody, request.body).compute_size } : {}
-      const updated = await startOperation(ctx, row, operation, userId, changes)
-      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
+      const updated = await startOperation(ctx, row, operation, userId, changes())
+      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, call.request))
     }
-    for (const operation of ['pause', 'restart', 'resize'] as const) {
-      const handler = operationRoute(operation)
-      serve(app, `POST /v1/projects/{ref}/${operation}`, async ({ request }) =>
-        toManagementProject(await handler(request)),
+    for (const operation of ['pause', 'restart'] as const) {
+      serve(app, `POST /v1/projects/{ref}/${operation}`, async (call) =>
+        toManagementProject(await operate(call, operation)),
       )
-      serve(app, `POST /platform/projects/{ref}/${operation}`, ({ request }) => handler(request))
+      serve(app, `POST /platform/projects/{ref}/${operation}`, (call) => operate(call, operation))
     }
+    const resize = (call: RouteCall<'POST /v1/projects/{ref}/resize' | 'POST /platform/projects/{ref}/resize'>) =>
+      operate(call, 'resize', () => ({ pending_compute_size: call.body.compute_size }))
+    serve(app, 'POST /v1/projects/{ref}/resize', async (call) => toManagementProject(await resize(call)))
+    serve(app, 'POST /platform/projects/{ref}/resize', (call) => resize(call))
 
     serve(app, 'GET /platform/compute-sizes', async () =>
       COMPUTE_SIZES.map((id) => {
@@ -84,9 +84,9 @@ export function projectLifecycleRoutes(ctx: AppContext) {
       }),
     )
 
-    serve(app, 'POST /platform/projects/{ref}/restore', async ({ request }) => {
-      const { row, membership, userId, organizationSlug } = await projectOf(request)
-      const body = parseInput(RestoreProjectBody, request.body)
+    serve(app, 'POST /platform/projects/{ref}/restore', async (call) => {
+      const { row, membership, userId, organizationSlug } = await projectOf(call)
+      const body = call.body
       await checkRestore(ctx, row, membership, body)
       const major = body.postgres_engine === undefined ? row.postgres_major : Number(body.postgres_engine)
       // recorded before the restore starts, so its job always finds the upgrade to follow with
@@ -95,30 +95,30 @@ export function projectLifecycleRoutes(ctx: AppContext) {
         await upgrade?.cancel()
         throw error
       })
-      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
+      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, call.request))
     })
 
-    serve(app, 'GET /platform/projects/{ref}/pause/status', async ({ request }) =>
-      pauseStatus(ctx, (await projectOf(request)).row),
+    serve(app, 'GET /platform/projects/{ref}/pause/status', async (call) =>
+      pauseStatus(ctx, (await projectOf(call)).row),
     )
 
-    serve(app, 'GET /platform/projects/{ref}/restore/versions', async ({ request }) => ({
-      available_versions: restoreVersions(ctx, (await projectOf(request)).row),
+    serve(app, 'GET /platform/projects/{ref}/restore/versions', async (call) => ({
+      available_versions: restoreVersions(ctx, (await projectOf(call)).row),
     }))
 
-    const remove = async (request: FastifyRequest) => {
-      const { row, membership, userId, organizationSlug } = await projectOf(request)
+    const remove = async (call: RouteCall<'DELETE /v1/projects/{ref}' | 'DELETE /platform/projects/{ref}'>) => {
+      const { row, membership, userId, organizationSlug } = await projectOf(call)
       assertCan(membership, PermissionAction.UPDATE, PermissionResource.PROJECTS, DELETE_DENIED)
-      const { delete_branches } = parseInput(DeleteProjectQuery, request.query)
+      const { delete_branches } = call.query
       await deleteBranchesOf(ctx, row, userId, delete_branches === 'true')
       const updated = await startOperation(ctx, row, 'delete', userId)
-      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, request))
+      return toProject(ctx, { row: updated, organizationSlug }, originOf(ctx, call.request))
     }
-    serve(app, 'DELETE /v1/projects/{ref}', async ({ request }) => toManagementProject(await remove(request)))
-    serve(app, 'DELETE /platform/projects/{ref}', ({ request }) => remove(request))
+    serve(app, 'DELETE /v1/projects/{ref}', async (call) => toManagementProject(await remove(call)))
+    serve(app, 'DELETE /platform/projects/{ref}', (call) => remove(call))
 
-    serve(app, 'GET /platform/projects/{ref}/operations', async ({ request }): Promise<ProjectOperation[]> => {
-      const { row } = await projectOf(request)
+    serve(app, 'GET /platform/projects/{ref}/operations', async (call): Promise<ProjectOperation[]> => {
+      const { row } = await projectOf(call)
       const rows = await ctx.db
         .selectFrom('project_operations')
         .selectAll()
@@ -138,21 +138,21 @@ export function projectLifecycleRoutes(ctx: AppContext) {
       }))
     })
 
-    serve(app, 'POST /platform/feedback/exit', async ({ request, reply }) => {
-      const userId = requireAuth(request).userId
-      await recordExitFeedback(ctx, userId, parseInput(ExitFeedbackBody, request.body))
-      reply.status(201)
+    serve(app, 'POST /platform/feedback/exit', async (call) => {
+      const userId = requireAuth(call.request).userId
+      await recordExitFeedback(ctx, userId, call.body)
+      call.reply.status(201)
       return {}
     })
 
-    serve(app, 'GET /platform/database/{ref}/backups/downloadable-backups', async ({ request }) => {
-      const { row } = await backupReaderOf(request)
+    serve(app, 'GET /platform/database/{ref}/backups/downloadable-backups', async (call) => {
+      const { row } = await backupReaderOf(call)
       return { backups: await listBackups(ctx, row) }
     })
 
-    serve(app, 'POST /platform/database/{ref}/backups/download', async ({ request }) => {
-      const { row } = await backupReaderOf(request)
-      const { id } = parseInput(DownloadBackupBody, request.body)
+    serve(app, 'POST /platform/database/{ref}/backups/download', async (call) => {
+      const { row } = await backupReaderOf(call)
+      const { id } = call.body
       // the dashboard offers no download here; a request anyway gets the reason, not a link that must fail
       const unavailable = ctx.driver.unavailableOperations.backup_download
       if (unavailable) throw new HttpError(501, unavailable)
@@ -163,12 +163,12 @@ export function projectLifecycleRoutes(ctx: AppContext) {
         .where('project_id', '=', row.id)
         .executeTakeFirst()
       if (!backup) throw notFound('No available backups to download')
-      return { fileUrl: `${originOf(ctx, request)}/platform/database/${row.ref}/backups/${backup.id}/file` }
+      return { fileUrl: `${originOf(ctx, call.request)}/platform/database/${row.ref}/backups/${backup.id}/file` }
     })
 
-    serveFile(app, 'GET /platform/database/{ref}/backups/{id}/file', async ({ request, reply }) => {
-      const { row } = await backupReaderOf(request)
-      const { id } = parseInput(BackupParams, request.params)
+    serveFile(app, 'GET /platform/database/{ref}/backups/{id}/file', async (call) => {
+      const { row } = await backupReaderOf(call)
+      const { id } = call.params
       const backup = await ctx.db
         .selectFrom('backups')
         .selectAll()
@@ -181,7 +181,7 @@ export function projectLifecycleRoutes(ctx: AppContext) {
       if (!archive) throw notFound('Backup not found')
       const extension = backup.file.endsWith('.tar.gz') ? 'tar.gz' : 'tar.zst'
       const stamp = backup.created_at.toISOString().replace(/[:.]/g, '-')
-      return reply
+      return call.reply
         .header('content-type', 'application/octet-stream')
         .header('content-length', String(archive.bytes))
         .header('content-disposition', `attachment; filename="${row.ref}-${backup.kind}-${stamp}.${extension}"`)

@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { PermissionAction, PermissionResource, ProjectRef, REQUIRED_VALUE_MESSAGES } from '@pgfleet/contracts'
+import { PermissionAction, PermissionResource, ProjectRef } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import { roleCan } from '../auth/permissions'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
-import { HttpError, parseInput } from '../errors'
+import { HttpError } from '../errors'
 import { cleanBodyText } from '../http/bad-input'
 import { serve } from '../http/typed-routes'
 import { projectApiKeys } from '../keys/api-keys'
@@ -19,18 +18,16 @@ import type { RestDeps } from '../rest/request'
 import { allowCors, corsPreflight } from './cors'
 import { originOf } from './projects'
 
-/**
- * The per-project data API (PostgREST-compatible) at /p/{ref}/rest/v1/* and, when PGFLEET_DOMAIN is set, at
- * {ref}.{domain}/rest/v1/*; plus the dashboard's API description and the project's API keys.
- */
-const RefParams = z.object({ ref: z.string({ error: REQUIRED_VALUE_MESSAGES.projectRef }).pipe(ProjectRef) })
-
 const METHODS = ['GET', 'HEAD', 'POST', 'PATCH', 'PUT', 'DELETE'] as const
 const EXPOSED_HEADERS = 'Content-Range, Content-Location, Content-Profile, Preference-Applied, Range-Unit, Location'
 const ALLOWED_HEADERS =
   'Authorization, apikey, Content-Type, Accept, Accept-Profile, Content-Profile, Prefer, Range, Range-Unit, X-Client-Info, X-Retry-Count'
 const preflight = corsPreflight(METHODS, ALLOWED_HEADERS)
 
+/**
+ * The per-project data API (PostgREST-compatible) at /p/{ref}/rest/v1/* and, when PGFLEET_DOMAIN is set, at
+ * {ref}.{domain}/rest/v1/*; plus the dashboard's API description and the project's API keys.
+ */
 export function projectRestRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
     const directory = new ProjectDirectory(ctx.db)
@@ -129,8 +126,8 @@ export function projectRestRoutes(ctx: AppContext) {
       }
     })
 
-    serve(app, 'GET /platform/projects/{ref}/api/rest', async ({ request }) => {
-      const { ref } = parseInput(RefParams, request.params)
+    serve(app, 'GET /platform/projects/{ref}/api/rest', async ({ request, params }) => {
+      const { ref } = params
       const { row } = await getProjectForUser(ctx, requireAuth(request).userId, ref)
       if (row.status !== 'ACTIVE_HEALTHY' || row.port === null) {
         throw new HttpError(503, `Project ${ref} is not running, so its REST API is unavailable`)
@@ -144,8 +141,8 @@ export function projectRestRoutes(ctx: AppContext) {
       }
     })
 
-    serve(app, 'GET /v1/projects/{ref}/api-keys', async ({ request }) => {
-      const { ref } = parseInput(RefParams, request.params)
+    serve(app, 'GET /v1/projects/{ref}/api-keys', async ({ request, params }) => {
+      const { ref } = params
       const { row, membership } = await getProjectForUser(ctx, requireAuth(request).userId, ref)
       const keys = await projectApiKeys(row)
       const answer = [{ name: 'anon', api_key: keys.anon }]

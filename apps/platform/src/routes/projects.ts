@@ -1,20 +1,16 @@
-import { CreateProjectBody, ProjectRef, REQUIRED_VALUE_MESSAGES, toManagementProject } from '@pgfleet/contracts'
+import { toManagementProject } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { z } from 'zod'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
-import { parseInput } from '../errors'
-import { serve } from '../http/typed-routes'
+import { type CallWithParams, serve } from '../http/typed-routes'
 import { createProject, getProjectForUser, listProjects, projectStatus, toProject } from '../projects/service'
-
-export const RefParams = z.object({ ref: z.string({ error: REQUIRED_VALUE_MESSAGES.projectRef }).pipe(ProjectRef) })
 
 export const originOf = (ctx: AppContext, request: FastifyRequest): string =>
   ctx.config.publicUrl ? new URL(ctx.config.publicUrl).origin : `${request.protocol}://${request.headers.host}`
 
 export function projectRoutes(ctx: AppContext) {
-  async function projectOf(request: FastifyRequest) {
-    const { ref } = parseInput(RefParams, request.params)
+  async function projectOf({ request, params }: CallWithParams<{ ref: string }>) {
+    const { ref } = params
     return getProjectForUser(ctx, requireAuth(request).userId, ref)
   }
 
@@ -26,19 +22,19 @@ export function projectRoutes(ctx: AppContext) {
     serve(app, 'GET /v1/projects', async ({ request }) => (await list(request)).map(toManagementProject))
     serve(app, 'GET /platform/projects', ({ request }) => list(request))
 
-    serve(app, 'POST /v1/projects', async ({ request, reply }) => {
-      const body = parseInput(CreateProjectBody, request.body)
+    serve(app, 'POST /v1/projects', async ({ request, reply, body }) => {
       const view = await createProject(ctx, requireAuth(request).userId, body)
       reply.status(201)
       return toManagementProject(await toProject(ctx, view, originOf(ctx, request)))
     })
 
-    const detail = async (request: FastifyRequest) => toProject(ctx, await projectOf(request), originOf(ctx, request))
-    serve(app, 'GET /v1/projects/{ref}', async ({ request }) => toManagementProject(await detail(request)))
-    serve(app, 'GET /platform/projects/{ref}', ({ request }) => detail(request))
+    const detail = async (call: CallWithParams<{ ref: string }>) =>
+      toProject(ctx, await projectOf(call), originOf(ctx, call.request))
+    serve(app, 'GET /v1/projects/{ref}', async (call) => toManagementProject(await detail(call)))
+    serve(app, 'GET /platform/projects/{ref}', (call) => detail(call))
 
-    const status = async (request: FastifyRequest) => projectStatus(await projectOf(request))
-    serve(app, 'GET /platform/projects/{ref}/status', ({ request }) => status(request))
-    serve(app, 'GET /v1/projects/{ref}/status', ({ request }) => status(request))
+    const status = async (call: CallWithParams<{ ref: string }>) => projectStatus(await projectOf(call))
+    serve(app, 'GET /platform/projects/{ref}/status', (call) => status(call))
+    serve(app, 'GET /v1/projects/{ref}/status', (call) => status(call))
   }
 }

@@ -1,22 +1,8 @@
-import {
-  BucketParams,
-  CreateStorageFolderBody,
-  DeleteObjectsBody,
-  ListObjectsBody,
-  MoveFolderBody,
-  MoveObjectBody,
-  PermissionAction,
-  PermissionResource,
-  PublicUrlBody,
-  SignObjectBody,
-  STORAGE_OBJECT_WRITE_DENIED,
-  UploadObjectQuery,
-} from '@pgfleet/contracts'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { PermissionAction, PermissionResource, STORAGE_OBJECT_WRITE_DENIED } from '@pgfleet/contracts'
+import type { FastifyInstance } from 'fastify'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
-import { parseInput } from '../errors'
-import { serve } from '../http/typed-routes'
+import { type CallWithParams, serve } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { getProjectForUser } from '../projects/service'
 import {
@@ -29,17 +15,15 @@ import {
   uploadBucketObject,
 } from '../storage/dashboard-objects'
 import { FolderMoveConflict, moveBucketFolder } from '../storage/folder-move'
-import { originOf, RefParams } from './projects'
-
-const BucketRouteParams = RefParams.extend(BucketParams.shape)
+import { originOf } from './projects'
 
 /**
  * The storage browser: every member reads a bucket's folders and objects (and may sign URLs, which only reads);
  * uploads, new folders, moves and deletes need update on storage, like changing the buckets themselves.
  */
 export function storageObjectRoutes(ctx: AppContext) {
-  async function bucketOf(request: FastifyRequest, write: boolean) {
-    const { ref, id } = parseInput(BucketRouteParams, request.params)
+  async function bucketOf({ request, params }: CallWithParams<{ ref: string; id: string }>, write: boolean) {
+    const { ref, id } = params
     const { row, membership } = await getProjectForUser(ctx, requireAuth(request).userId, ref)
     assertCan(
       membership,
@@ -51,46 +35,46 @@ export function storageObjectRoutes(ctx: AppContext) {
   }
 
   return async (app: FastifyInstance) => {
-    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/list', async ({ request }) => {
-      const { project, bucketId } = await bucketOf(request, false)
-      return listBucketObjects(ctx, project, bucketId, parseInput(ListObjectsBody, request.body ?? {}))
+    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/list', async (call) => {
+      const { project, bucketId } = await bucketOf(call, false)
+      return listBucketObjects(ctx, project, bucketId, call.body)
     })
 
-    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/folder', async ({ request }) => {
-      const { project, bucketId } = await bucketOf(request, true)
-      const body = parseInput(CreateStorageFolderBody, request.body)
+    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/folder', async (call) => {
+      const { project, bucketId } = await bucketOf(call, true)
+      const body = call.body
       await createBucketFolder(ctx, project, bucketId, body.path)
       return { message: `Folder ${body.path} created` }
     })
 
-    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/move', async ({ request }) => {
-      const { project, bucketId } = await bucketOf(request, true)
-      const body = parseInput(MoveObjectBody, request.body)
+    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/move', async (call) => {
+      const { project, bucketId } = await bucketOf(call, true)
+      const body = call.body
       await moveBucketObject(ctx, project, bucketId, body.from, body.to)
       return { message: `Moved ${body.from} to ${body.to}` }
     })
 
-    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/move-folder', async ({ request, reply }) => {
-      const { project, bucketId } = await bucketOf(request, true)
-      const body = parseInput(MoveFolderBody, request.body)
+    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/move-folder', async (call) => {
+      const { project, bucketId } = await bucketOf(call, true)
+      const body = call.body
       try {
         return await moveBucketFolder(ctx, project, bucketId, body)
       } catch (error) {
         if (!(error instanceof FolderMoveConflict)) throw error
-        return reply.status(409).send({ message: error.message, ...error.answer })
+        return call.reply.status(409).send({ message: error.message, ...error.answer })
       }
     })
 
-    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/delete', async ({ request }) => {
-      const { project, bucketId } = await bucketOf(request, true)
-      const deleted = await deleteBucketObjects(ctx, project, bucketId, parseInput(DeleteObjectsBody, request.body))
+    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/delete', async (call) => {
+      const { project, bucketId } = await bucketOf(call, true)
+      const deleted = await deleteBucketObjects(ctx, project, bucketId, call.body)
       return { deleted }
     })
 
-    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/sign', async ({ request }) => {
-      const { project, bucketId } = await bucketOf(request, false)
-      const body = parseInput(SignObjectBody, request.body)
-      return signBucketObject(ctx, project, originOf(ctx, request), {
+    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/sign', async (call) => {
+      const { project, bucketId } = await bucketOf(call, false)
+      const body = call.body
+      return signBucketObject(ctx, project, originOf(ctx, call.request), {
         bucketId,
         name: body.path,
         expiresIn: body.expiresIn,
@@ -98,20 +82,25 @@ export function storageObjectRoutes(ctx: AppContext) {
       })
     })
 
-    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/public-url', async ({ request }) => {
-      const { project, bucketId } = await bucketOf(request, false)
-      const body = parseInput(PublicUrlBody, request.body)
-      return { publicUrl: await publicObjectUrl(ctx, project, originOf(ctx, request), bucketId, body.path) }
+    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/objects/public-url', async (call) => {
+      const { project, bucketId } = await bucketOf(call, false)
+      const body = call.body
+      return { publicUrl: await publicObjectUrl(ctx, project, originOf(ctx, call.request), bucketId, body.path) }
     })
 
     // the upload's body is the file itself: left in the request stream and written to disk as it arrives
     await app.register(async (uploads) => {
       uploads.removeAllContentTypeParsers()
       uploads.addContentTypeParser('*', (_request, _payload, done) => done(null))
-      serve(uploads, 'POST /platform/storage/{ref}/buckets/{id}/objects/upload', async ({ request }) => {
-        const { project, bucketId } = await bucketOf(request, true)
-        const query = parseInput(UploadObjectQuery, request.query)
-        return uploadBucketObject(ctx, project, { bucketId, name: query.path, upsert: query.upsert, raw: request.raw })
+      serve(uploads, 'POST /platform/storage/{ref}/buckets/{id}/objects/upload', async (call) => {
+        const { project, bucketId } = await bucketOf(call, true)
+        const query = call.query
+        return uploadBucketObject(ctx, project, {
+          bucketId,
+          name: query.path,
+          upsert: query.upsert,
+          raw: call.request.raw,
+        })
       })
     })
   }

@@ -1,10 +1,9 @@
 import { PermissionAction, PermissionResource, STORAGE_OBJECT_WRITE_DENIED } from '@pgfleet/contracts'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { z } from 'zod'
+import type { FastifyInstance } from 'fastify'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
-import { conflict, notFound, parseInput } from '../errors'
-import { serveFile } from '../http/typed-routes'
+import { conflict, notFound } from '../errors'
+import { type CallWithParams, serveFile, serveHead } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { getProjectForUser } from '../projects/service'
 import { ProjectDirectory } from '../rest/project-directory'
@@ -12,21 +11,18 @@ import type { StorageCall } from '../storage/api-call'
 import { toHttpError } from '../storage/errors'
 import { SERVICE_ROLE_AUTH, storageDatabases } from '../storage/pools'
 import { resumableRoute, TUS_VERSION } from '../storage/resumable'
-import { RefParams } from './projects'
 
 /**
  * The storage browser's resumable uploads: the project's TUS endpoint, reached with the member's session instead
  * of an API key. The member needs update on storage; the upload then runs as service_role, like the browser's
  * other writes, and only the member who started an upload may continue, inspect or cancel it.
  */
-const UploadParams = RefParams.extend({ uploadId: z.string().max(64) })
-
 export function storageResumableRoutes(ctx: AppContext) {
   const directory = new ProjectDirectory(ctx.db)
 
-  async function handle(request: FastifyRequest, reply: FastifyReply, uploadId?: string) {
+  async function handle({ request, reply, params }: CallWithParams<{ ref: string }>, uploadId?: string) {
     reply.header('tus-resumable', TUS_VERSION)
-    const { ref } = parseInput(RefParams, request.params)
+    const { ref } = params
     const { userId } = requireAuth(request)
     const { row, membership } = await getProjectForUser(ctx, userId, ref)
     assertCan(membership, PermissionAction.UPDATE, PermissionResource.STORAGE, STORAGE_OBJECT_WRITE_DENIED)
@@ -74,18 +70,16 @@ export function storageResumableRoutes(ctx: AppContext) {
     app.removeAllContentTypeParsers()
     app.addContentTypeParser('*', (_request, _payload, done) => done(null))
 
-    serveFile(app, 'POST /platform/storage/{ref}/upload/resumable', ({ request, reply }) => handle(request, reply))
-    serveFile(app, 'PATCH /platform/storage/{ref}/upload/resumable/{uploadId}', ({ request, reply }) =>
-      handle(request, reply, parseInput(UploadParams, request.params).uploadId),
+    serveFile(app, 'POST /platform/storage/{ref}/upload/resumable', (call) => handle(call))
+    serveFile(app, 'PATCH /platform/storage/{ref}/upload/resumable/{uploadId}', (call) =>
+      handle(call, call.params.uploadId),
     )
-    serveFile(app, 'DELETE /platform/storage/{ref}/upload/resumable/{uploadId}', ({ request, reply }) =>
-      handle(request, reply, parseInput(UploadParams, request.params).uploadId),
+    serveFile(app, 'DELETE /platform/storage/{ref}/upload/resumable/{uploadId}', (call) =>
+      handle(call, call.params.uploadId),
     )
     // HEAD answers how much of an upload arrived; it has no body and no place in the JSON route table
-    app.route({
-      method: 'HEAD',
-      url: '/platform/storage/:ref/upload/resumable/:uploadId',
-      handler: (request, reply) => handle(request, reply, parseInput(UploadParams, request.params).uploadId),
-    })
+    serveHead(app, 'PATCH /platform/storage/{ref}/upload/resumable/{uploadId}', (call) =>
+      handle(call, call.params.uploadId),
+    )
   }
 }

@@ -1,21 +1,18 @@
 import { createReadStream } from 'node:fs'
 import {
   type Bucket,
-  BucketParams,
-  CreateBucketBody,
   PermissionAction,
   PermissionResource,
   STORAGE_ARCHIVE_DENIED,
   STORAGE_ARCHIVE_NOT_FOUND,
   STORAGE_WRITE_DENIED,
   type StorageArchiveResponse,
-  UpdateBucketBody,
 } from '@pgfleet/contracts'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { FastifyInstance } from 'fastify'
 import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
-import { notFound, parseInput } from '../errors'
-import { serve, serveFile } from '../http/typed-routes'
+import { notFound } from '../errors'
+import { type CallWithParams, serve, serveFile } from '../http/typed-routes'
 import { assertCan } from '../organizations/membership'
 import { getProjectForUser } from '../projects/service'
 import { archiveState } from '../storage/archive'
@@ -27,14 +24,14 @@ import {
   listProjectBuckets,
   updateProjectBucket,
 } from '../storage/service'
-import { originOf, RefParams } from './projects'
+import { originOf } from './projects'
 
-const BucketRouteParams = RefParams.extend(BucketParams.shape)
+type ProjectCall = CallWithParams<{ ref: string }>
 
 /** The dashboard's storage buckets: every member reads them; changing them needs update on storage. */
 export function storageRoutes(ctx: AppContext) {
-  async function projectOf(request: FastifyRequest, write: boolean) {
-    const { ref } = parseInput(RefParams, request.params)
+  async function projectOf({ request, params }: ProjectCall, write: boolean) {
+    const { ref } = params
     const { row, membership } = await getProjectForUser(ctx, requireAuth(request).userId, ref)
     assertCan(
       membership,
@@ -46,64 +43,64 @@ export function storageRoutes(ctx: AppContext) {
   }
 
   /** The archive holds every object's bytes: like a backup download, it needs its own permission. */
-  async function archiveProjectOf(request: FastifyRequest) {
-    const { ref } = parseInput(RefParams, request.params)
+  async function archiveProjectOf({ request, params }: ProjectCall) {
+    const { ref } = params
     const { row, membership } = await getProjectForUser(ctx, requireAuth(request).userId, ref)
     assertCan(membership, PermissionAction.READ, PermissionResource.STORAGE_ARCHIVE, STORAGE_ARCHIVE_DENIED)
     return row
   }
 
   return async (app: FastifyInstance) => {
-    serve(app, 'GET /platform/storage/{ref}/buckets', async ({ request }): Promise<Bucket[]> => {
-      return listProjectBuckets(ctx, await projectOf(request, false))
+    serve(app, 'GET /platform/storage/{ref}/buckets', async (call): Promise<Bucket[]> => {
+      return listProjectBuckets(ctx, await projectOf(call, false))
     })
 
-    serve(app, 'POST /platform/storage/{ref}/buckets', async ({ request, reply }) => {
-      const project = await projectOf(request, true)
-      const body = parseInput(CreateBucketBody, request.body)
-      reply.status(201)
+    serve(app, 'POST /platform/storage/{ref}/buckets', async (call) => {
+      const project = await projectOf(call, true)
+      const body = call.body
+      call.reply.status(201)
       return await createProjectBucket(ctx, project, body)
     })
 
-    serve(app, 'PATCH /platform/storage/{ref}/buckets/{id}', async ({ request }): Promise<Bucket> => {
-      const project = await projectOf(request, true)
-      const { id } = parseInput(BucketRouteParams, request.params)
-      return updateProjectBucket(ctx, project, id, parseInput(UpdateBucketBody, request.body))
+    serve(app, 'PATCH /platform/storage/{ref}/buckets/{id}', async (call): Promise<Bucket> => {
+      const project = await projectOf(call, true)
+      const { id } = call.params
+      return updateProjectBucket(ctx, project, id, call.body)
     })
 
-    serve(app, 'DELETE /platform/storage/{ref}/buckets/{id}', async ({ request }) => {
-      const project = await projectOf(request, true)
-      const { id } = parseInput(BucketRouteParams, request.params)
+    serve(app, 'DELETE /platform/storage/{ref}/buckets/{id}', async (call) => {
+      const project = await projectOf(call, true)
+      const { id } = call.params
       await deleteProjectBucket(ctx, project, id)
       return { message: `Bucket ${id} deleted` }
     })
 
-    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/empty', async ({ request }) => {
-      const project = await projectOf(request, true)
-      const { id } = parseInput(BucketRouteParams, request.params)
+    serve(app, 'POST /platform/storage/{ref}/buckets/{id}/empty', async (call) => {
+      const project = await projectOf(call, true)
+      const { id } = call.params
       await emptyProjectBucket(ctx, project, id)
       return { message: `Bucket ${id} emptied` }
     })
 
     // the paused-project page builds an archive, polls until it has a fileUrl, then downloads it
-    serve(app, 'POST /platform/storage/{ref}/archive', async ({ request, reply }) => {
-      const project = await archiveProjectOf(request)
+    serve(app, 'POST /platform/storage/{ref}/archive', async (call) => {
+      const project = await archiveProjectOf(call)
       await startStorageArchive(ctx, project.ref)
-      reply.status(202)
+      call.reply.status(202)
       return { message: 'Building the storage archive' }
     })
 
-    serve(app, 'GET /platform/storage/{ref}/archive', async ({ request }): Promise<StorageArchiveResponse> => {
-      const project = await archiveProjectOf(request)
-      const fileUrl = `${originOf(ctx, request)}/platform/storage/${project.ref}/archive/file`
+    serve(app, 'GET /platform/storage/{ref}/archive', async (call): Promise<StorageArchiveResponse> => {
+      const project = await archiveProjectOf(call)
+      const fileUrl = `${originOf(ctx, call.request)}/platform/storage/${project.ref}/archive/file`
       return storageArchive(ctx, project.ref, fileUrl)
     })
 
-    serveFile(app, 'GET /platform/storage/{ref}/archive/file', async ({ request, reply }) => {
-      const project = await archiveProjectOf(request)
+    serveFile(app, 'GET /platform/storage/{ref}/archive/file', async (call) => {
+      const project = await archiveProjectOf(call)
       const state = await archiveState(ctx.config.dataDir, project.ref)
       if (state?.state !== 'ready') throw notFound(STORAGE_ARCHIVE_NOT_FOUND)
-      return reply
+      return call.reply
         .header('content-type', 'application/gzip')
         .header('content-length', String(state.bytes))
         .header('content-disposition', `attachment; filename="${project.ref}-storage.tar.gz"`)

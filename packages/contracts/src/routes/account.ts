@@ -1,5 +1,6 @@
 import { z } from 'zod'
 import { AccessToken, AccessTokenCreated, CreateAccessTokenBody, Credentials, LoginBody, Profile } from '../auth'
+import { RowId } from '../common'
 import { FeatureFlags } from '../feature-flags'
 import { PlatformIsolation } from '../infrastructure'
 import { AddInstanceAdminBody, InstanceAdmin } from '../instance-admins'
@@ -18,7 +19,7 @@ import {
 } from '../organizations'
 import { OrganizationPermissions } from '../permissions'
 import { EngineInfo } from '../projects'
-import { CreateSupportRequestBody, SupportRequest } from '../support'
+import { SendSupportRequestBody, SupportRequest } from '../support'
 import { TelemetryEventBody } from '../telemetry'
 import { EmptyResponse, type RouteDefinition } from './define'
 
@@ -89,6 +90,7 @@ export const accountApiRoutes = {
     method: 'DELETE',
     path: '/platform/profile/access-tokens/{id}',
     params: ['id'],
+    paramSchemas: { id: RowId('Invalid token id') },
     response: EmptyResponse,
     description: 'Revokes a personal access token',
   },
@@ -113,6 +115,7 @@ export const accountApiRoutes = {
     method: 'DELETE',
     path: '/platform/instance-admins/{userId}',
     params: ['userId'],
+    paramSchemas: { userId: RowId('Invalid user id') },
     response: EmptyResponse,
     description: 'Makes a user an instance administrator no more (instance administrators only, never oneself)',
   },
@@ -164,6 +167,7 @@ export const accountApiRoutes = {
     method: 'DELETE',
     path: '/platform/organizations/{slug}/members/invitations/{id}',
     params: ['slug', 'id'],
+    paramSchemas: { id: RowId('Invalid invitation id') },
     response: EmptyResponse,
     description: 'Withdraws an invitation',
   },
@@ -186,6 +190,7 @@ export const accountApiRoutes = {
     method: 'PATCH',
     path: '/platform/organizations/{slug}/members/{userId}',
     params: ['slug', 'userId'],
+    paramSchemas: { userId: RowId('Invalid member id') },
     body: UpdateMemberBody,
     response: Member,
     description: "Changes a member's role",
@@ -194,6 +199,7 @@ export const accountApiRoutes = {
     method: 'DELETE',
     path: '/platform/organizations/{slug}/members/{userId}',
     params: ['slug', 'userId'],
+    paramSchemas: { userId: RowId('Invalid member id') },
     response: EmptyResponse,
     description: 'Removes a member (never the last owner)',
   },
@@ -223,7 +229,7 @@ export const accountApiRoutes = {
     method: 'POST',
     path: '/platform/feedback/send',
     params: [],
-    body: CreateSupportRequestBody,
+    body: SendSupportRequestBody,
     response: SupportRequest,
     description: 'Files a support request (201)',
   },

@@ -1,6 +1,6 @@
 import { z } from 'zod'
 import { ImportCsvQuery, ImportCsvResponse } from '../csv-import'
-import { DatabaseExtension, EnableExtensionBody } from '../extensions'
+import { DatabaseExtension, EnableExtensionBody, ExtensionParams } from '../extensions'
 import {
   PgColumn,
   PgExtension,
@@ -10,6 +10,7 @@ import {
   PgMaterializedView,
   PgMetaColumnsQuery,
   PgMetaListQuery,
+  PgMetaTableIdParam,
   PgPolicy,
   PgRole,
   PgSchema,
@@ -27,6 +28,7 @@ import {
   CancelQueryBody,
   CancelQueryResponse,
   ExportLinkResponse,
+  ExportLinkToken,
   ExportQueryBody,
   ExportQueryParams,
   ManagementQueryBody,
@@ -47,6 +49,7 @@ import {
   ReadRowsBody,
   ReadRowsResponse,
   RowResponse,
+  TableIdParam,
   UpdateRowBody,
 } from '../table-editor'
 import { FileDownload, FileUpload, type RouteDefinition } from './define'
@@ -170,6 +173,7 @@ export const databaseApiRoutes = {
     method: 'GET',
     path: '/platform/pg-meta/{ref}/tables/{id}',
     params: ['ref', 'id'],
+    paramSchemas: { id: PgMetaTableIdParam },
     response: PgTable,
     description: 'One table with its columns and exact size',
   },
@@ -186,6 +190,7 @@ export const databaseApiRoutes = {
     method: 'PATCH',
     path: '/platform/pg-meta/{ref}/tables/{id}',
     params: ['ref', 'id'],
+    paramSchemas: { id: TableIdParam },
     body: AlterTableBody,
     response: TableDdlResponse,
     description:
@@ -195,6 +200,7 @@ export const databaseApiRoutes = {
     method: 'POST',
     path: '/platform/pg-meta/{ref}/tables/{id}/rows/query',
     params: ['ref', 'id'],
+    paramSchemas: { id: TableIdParam },
     body: ReadRowsBody,
     response: ReadRowsResponse,
     description: "One page of a table's rows: sorted, filtered, after a cursor (keyset paging)",
@@ -203,6 +209,7 @@ export const databaseApiRoutes = {
     method: 'POST',
     path: '/platform/pg-meta/{ref}/tables/{id}/rows/count',
     params: ['ref', 'id'],
+    paramSchemas: { id: TableIdParam },
     body: CountRowsBody,
     response: CountRowsResponse,
     description: 'How many rows match: exact for small tables, the planner estimate for big ones',
@@ -211,6 +218,7 @@ export const databaseApiRoutes = {
     method: 'POST',
     path: '/platform/pg-meta/{ref}/tables/{id}/rows',
     params: ['ref', 'id'],
+    paramSchemas: { id: TableIdParam },
     body: InsertRowBody,
     response: RowResponse,
     description: 'Inserts one row; columns left out take their defaults',
@@ -219,6 +227,7 @@ export const databaseApiRoutes = {
     method: 'PATCH',
     path: '/platform/pg-meta/{ref}/tables/{id}/rows',
     params: ['ref', 'id'],
+    paramSchemas: { id: TableIdParam },
     body: UpdateRowBody,
     response: RowResponse,
     description: 'Changes one row, found by its primary key, and answers it as stored',
@@ -227,6 +236,7 @@ export const databaseApiRoutes = {
     method: 'POST',
     path: '/platform/pg-meta/{ref}/tables/{id}/rows/delete',
     params: ['ref', 'id'],
+    paramSchemas: { id: TableIdParam },
     body: DeleteRowsBody,
     response: DeleteRowsResponse,
     description: 'Deletes rows by their primary keys',
@@ -235,6 +245,7 @@ export const databaseApiRoutes = {
     method: 'POST',
     path: '/platform/pg-meta/{ref}/tables/{id}/rows/export-url',
     params: ['ref', 'id'],
+    paramSchemas: { id: TableIdParam },
     body: ExportRowsBody,
     response: ExportLinkResponse,
     description: 'A single-use download address of the rows of a sort and filter, as CSV',
@@ -243,6 +254,7 @@ export const databaseApiRoutes = {
     method: 'POST',
     path: '/platform/pg-meta/{ref}/tables/{id}/rows/import',
     params: ['ref', 'id'],
+    paramSchemas: { id: TableIdParam },
     query: ImportCsvQuery,
     body: FileUpload,
     response: ImportCsvResponse,
@@ -253,6 +265,7 @@ export const databaseApiRoutes = {
     method: 'POST',
     path: '/platform/pg-meta/{ref}/tables/{id}/rows/reference-search',
     params: ['ref', 'id'],
+    paramSchemas: { id: TableIdParam },
     body: ReferenceSearchBody,
     response: ReferenceSearchResponse,
     description:
@@ -313,6 +326,7 @@ export const databaseApiRoutes = {
     method: 'GET',
     path: '/platform/pg-meta/{ref}/query/export/{token}',
     params: ['ref', 'token'],
+    paramSchemas: { token: ExportLinkToken },
     response: FileDownload,
     answer: 'file',
     description: 'The export behind a download address, as an attachment (once)',
@@ -359,6 +373,7 @@ export const databaseApiRoutes = {
     method: 'DELETE',
     path: '/platform/projects/{ref}/extensions/{name}',
     params: ['ref', 'name'],
+    paramSchemas: ExtensionParams.shape,
     response: DatabaseExtension,
     description: 'Disables an extension (409 while objects depend on it)',
   },

@@ -53,17 +53,20 @@ type KeyOfDefinition<R> = R extends { method: infer M extends string; path: infe
   ? `${M} ${P}`
   : never
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false
+type ParamSchemaNames<R> = R extends { paramSchemas: infer S } ? keyof S : never
 type InconsistentRoutes = {
   [K in ApiRouteKey]: K extends KeyOfDefinition<ApiRoutes[K]>
     ? Same<ApiRoutes[K]['params'][number], PathParamNames<ApiRoutes[K]['path']>> extends true
-      ? never
+      ? [ParamSchemaNames<ApiRoutes[K]>] extends [PathParamNames<ApiRoutes[K]['path']>]
+        ? never
+        : K
       : K
     : K
 }[ApiRouteKey]
 type AssertNever<T extends never> = T
 /**
- * Does not compile, naming the route, when a key is not `${method} ${path}` or `params` does not list exactly the
- * path's `{name}` parameters.
+ * Does not compile, naming the route, when a key is not `${method} ${path}`, `params` does not list exactly the
+ * path's `{name}` parameters, or `paramSchemas` shapes a parameter the path does not have.
  */
 export type RouteTableIsConsistent = AssertNever<InconsistentRoutes>
 

@@ -1,4 +1,5 @@
 import { z } from 'zod'
+import { RowId } from '../common'
 import { ProjectInfrastructure } from '../infrastructure'
 import {
   ApiKey,
@@ -211,6 +212,7 @@ export const projectApiRoutes = {
     method: 'GET',
     path: '/platform/database/{ref}/backups/{id}/file',
     params: ['ref', 'id'],
+    paramSchemas: { id: RowId('Backup id is required') },
     response: FileDownload,
     answer: 'file',
     description: 'The backup archive, as an attachment',

@@ -1,6 +1,12 @@
 import { z } from 'zod'
-import { EdgeFunction, EdgeFunctionBody, EdgeFunctionDeployQuery, FunctionsNetworkAccess } from '../edge-functions'
-import { Bucket, CreateBucketBody, StorageArchiveResponse, UpdateBucketBody } from '../storage'
+import {
+  EdgeFunction,
+  EdgeFunctionBody,
+  EdgeFunctionDeployQuery,
+  EdgeFunctionSlug,
+  FunctionsNetworkAccess,
+} from '../edge-functions'
+import { Bucket, BucketParams, CreateBucketBody, StorageArchiveResponse, UpdateBucketBody } from '../storage'
 import { FileDownload, MessageResponse, MultipartForm, type RouteDefinition } from './define'
 
 /**
@@ -27,6 +33,7 @@ export const serviceApiRoutes = {
     method: 'PATCH',
     path: '/platform/storage/{ref}/buckets/{id}',
     params: ['ref', 'id'],
+    paramSchemas: BucketParams.shape,
     body: UpdateBucketBody,
     response: Bucket,
     description: "Changes a bucket's visibility and limits",
@@ -35,6 +42,7 @@ export const serviceApiRoutes = {
     method: 'DELETE',
     path: '/platform/storage/{ref}/buckets/{id}',
     params: ['ref', 'id'],
+    paramSchemas: BucketParams.shape,
     response: MessageResponse,
     description: 'Deletes an empty bucket (409 while it holds objects)',
   },
@@ -42,6 +50,7 @@ export const serviceApiRoutes = {
     method: 'POST',
     path: '/platform/storage/{ref}/buckets/{id}/empty',
     params: ['ref', 'id'],
+    paramSchemas: BucketParams.shape,
     response: MessageResponse,
     description: 'Deletes every object of a bucket; the bucket stays',
   },
@@ -78,6 +87,7 @@ export const serviceApiRoutes = {
     method: 'GET',
     path: '/v1/projects/{ref}/functions/{function_slug}',
     params: ['ref', 'function_slug'],
+    paramSchemas: { function_slug: EdgeFunctionSlug },
     response: EdgeFunction,
     description: 'One edge function',
   },
@@ -85,6 +95,7 @@ export const serviceApiRoutes = {
     method: 'GET',
     path: '/v1/projects/{ref}/functions/{function_slug}/body',
     params: ['ref', 'function_slug'],
+    paramSchemas: { function_slug: EdgeFunctionSlug },
     response: EdgeFunctionBody,
     description: "The live version's files",
   },
@@ -101,6 +112,7 @@ export const serviceApiRoutes = {
     method: 'DELETE',
     path: '/v1/projects/{ref}/functions/{function_slug}',
     params: ['ref', 'function_slug'],
+    paramSchemas: { function_slug: EdgeFunctionSlug },
     response: MessageResponse,
     description: 'Deletes an edge function',
   },
