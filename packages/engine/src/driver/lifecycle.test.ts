@@ -13,6 +13,7 @@ import { allocatePort } from '../ports'
 import { removeProjectUsers } from '../system/project-users'
 import { resolveRunAs } from '../system/run-as'
 import { makeTempRoot, waitUntil } from '../testing/fixtures'
+import { testPortRange } from '../testing/ports'
 import { LocalDriver } from './local'
 import type { ProjectRuntimeConfig } from './types'
 
@@ -27,7 +28,7 @@ beforeAll(async () => {
   const runAs = await resolveRunAs()
   const engines = await discoverEngines({ enginesCacheDir: path.join(root, 'engines') })
   driver = new LocalDriver({ dataDir: path.join(root, 'projects'), runAs, engines, listenAddress: '127.0.0.1' })
-  const port = await allocatePort({ from: 57_000, to: 57_400 }, new Set())
+  const port = await allocatePort(testPortRange(), new Set())
   // An extra setting, which a resize must keep.
   config = { major: 17, port, computeSize: 'nano', settings: { idle_in_transaction_session_timeout: '1h' } }
   await driver.createProject({ ref: REF, ...config, superuserPassword: 'pw-super', authenticatorPassword: 'pw-auth' })
