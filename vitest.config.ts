@@ -1,5 +1,9 @@
 import { defineConfig } from 'vitest/config'
 
+const workers = Number(process.env.PGFLEET_TEST_WORKERS ?? 2)
+// each worker draws its files' project ports from its own blocks (testPortRange, by VITEST_POOL_ID)
+process.env.PGFLEET_TEST_PORT_SLOTS ??= String(workers)
+
 export default defineConfig({
   test: {
     include: ['packages/*/src/**/*.test.ts', 'apps/*/src/**/*.test.{ts,tsx}', 'bench/*.test.ts'],
@@ -8,9 +12,9 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 120_000,
     // two files at a time on two cores: much of a suite's time is spent waiting on Postgres and child processes.
-    // Each file's projects take a random block of ports (testPortRange), so two suites do not collide.
+    // Each file's projects take a random block of its worker's ports (testPortRange), so two suites do not collide.
     // PGFLEET_TEST_WORKERS=1 runs the files one by one.
     fileParallelism: true,
-    maxWorkers: Number(process.env.PGFLEET_TEST_WORKERS ?? 2),
+    maxWorkers: workers,
   },
 })

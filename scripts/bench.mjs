@@ -27,13 +27,19 @@ if (benches.length === 0) {
 const jobs = short ? Math.max(1, Number(process.env.PGFLEET_BENCH_JOBS ?? 2)) : 1
 
 /** Runs one bench; resolves with whether it ended well. Its output goes straight through when `hold` is false. */
-function runBench(bench, hold) {
+function runBench(bench, hold, slot) {
   return new Promise((resolve) => {
     const benchStarted = Date.now()
     const child = spawn(node, ['--import', 'tsx', `bench/${bench}`, ...(short ? ['--short'] : [])], {
       stdio: hold ? ['ignore', 'pipe', 'pipe'] : 'inherit',
       cwd: repoRoot,
-      env: { ...process.env, ...(short ? { PGFLEET_BENCH_SHORT: '1' } : {}) },
+      env: {
+        ...process.env,
+        ...(short ? { PGFLEET_BENCH_SHORT: '1' } : {}),
+        // benches running at the same time take their projects' ports from different blocks
+        PGFLEET_TEST_PORT_SLOT: String(slot),
+        PGFLEET_TEST_PORT_SLOTS: String(jobs),
+      },
     })
     const held = []
     child.stdout?.on('data', (chunk) => held.push(chunk))
@@ -56,10 +62,10 @@ const failed = []
 const started = Date.now()
 const queue = [...benches]
 await Promise.all(
-  Array.from({ length: Math.min(jobs, queue.length) }, async () => {
+  Array.from({ length: Math.min(jobs, queue.length) }, async (_, index) => {
     for (let bench = queue.shift(); bench; bench = queue.shift()) {
       if (jobs === 1) console.log(`\n━━ ${bench}${short ? ' (short)' : ''}`)
-      if (!(await runBench(bench, jobs > 1))) failed.push(bench)
+      if (!(await runBench(bench, jobs > 1, index + 1))) failed.push(bench)
     }
   }),
 )
