@@ -13,7 +13,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // one file at a time by default. PGFLEET_TEST_WORKERS=2 runs two (much of a suite's time is spent waiting on
     // Postgres and child processes; each file's projects take a random block of its worker's ports, testPortRange),
-    // which cuts the run by a third but is not yet stable: some suites fail beside another (backups, tenant migration)
+    // which shortens the run but is not yet stable: some suites fail beside another (backups, tenant migration)
     fileParallelism: workers > 1,
     maxWorkers: workers,
   },
