@@ -8,7 +8,7 @@ import pg from 'pg'
 export interface Statement {
   text: string
   values: unknown[]
-  /** a named statement is parsed once per connection and re-used */
+  /** a named statement is parsed and described once per connection and re-used: one name, one set of columns */
   name?: string
 }
 
@@ -28,12 +28,16 @@ export interface BatchResult {
 }
 
 /**
- * Named statements on each connection (the batch runner's own; pg's bookkeeping is separate): `parsed` exist,
- * `uncertain` may exist (their batch failed at that statement, before or after its Parse) and are closed before
- * they are parsed again, since closing a missing statement is not an error.
+ * Named statements on each connection (the batch runner's own; pg's bookkeeping is separate): `parsed` exist, each
+ * with its result columns once a Describe has named them, so that later runs skip the Describe (and its
+ * RowDescription); `uncertain` may exist (their batch failed at that statement, before or after its Parse) and are
+ * closed before they are parsed again, since closing a missing statement is not an error.
+ * A name keeps its columns: the data API names a statement for its text and schema version (the prelude's columns
+ * are its own aliases), a batch whose prelude finds the schema moved is discarded, and Postgres refuses to run a
+ * prepared statement whose result types changed.
  */
 interface Prepared {
-  parsed: Set<string>
+  parsed: Map<string, string[] | null>
   uncertain: Set<string>
 }
 const preparedOn = new WeakMap<pg.Connection, Prepared>()
@@ -71,6 +75,8 @@ interface CommandCompleteMessage {
 class BatchQuery implements pg.Submittable {
   private readonly results: StatementResult[] = []
   private columns: string[] = []
+  /** result columns of the statements sent without a Describe, by index */
+  private readonly known: (string[] | undefined)[] = []
   private current: StatementResult = { rows: [], command: '' }
   private error: BatchError | null = null
   private prepared: Prepared | undefined
@@ -86,7 +92,7 @@ class BatchQuery implements pg.Submittable {
   submit(connection: pg.Connection): void {
     let prepared = preparedOn.get(connection)
     if (!prepared) {
-      prepared = { parsed: new Set(), uncertain: new Set() }
+      prepared = { parsed: new Map(), uncertain: new Set() }
       preparedOn.set(connection, prepared)
     }
     this.prepared = prepared
@@ -95,26 +101,31 @@ class BatchQuery implements pg.Submittable {
     try {
       this.statements.forEach((statement, i) => {
         const name = statement.name ?? ''
-        if (!name || !prepared.parsed.has(name)) {
+        const columns = name ? prepared.parsed.get(name) : undefined
+        if (columns === undefined) {
           if (prepared.uncertain.delete(name)) connection.close({ type: 'S', name }, true)
           connection.parse({ text: statement.text, name, types: [] }, true)
           if (name) {
-            prepared.parsed.add(name)
+            prepared.parsed.set(name, null)
             this.parsedHere.add(i)
           }
         }
         connection.bind({ portal: '', statement: name, values: statement.values.map(toParam) }, true)
-        connection.describe({ type: 'P', name: '' }, true)
+        if (columns) this.known[i] = columns
+        else connection.describe({ type: 'P', name: '' }, true)
         connection.execute({ portal: '' }, true)
       })
       connection.sync()
     } finally {
       stream.uncork()
     }
+    this.columns = this.known[0] ?? []
   }
 
   handleRowDescription(message: RowDescriptionMessage): void {
     this.columns = message.fields.map((field) => field.name)
+    const name = this.statements[this.results.length]?.name
+    if (name && this.prepared?.parsed.has(name)) this.prepared.parsed.set(name, this.columns)
   }
 
   handleDataRow(message: DataRowMessage): void {
@@ -163,7 +174,7 @@ class BatchQuery implements pg.Submittable {
   private finishStatement(): void {
     this.results.push(this.current)
     this.current = { rows: [], command: '' }
-    this.columns = []
+    this.columns = this.known[this.results.length] ?? []
   }
 }
 
