@@ -52,6 +52,24 @@ const PRELUDE_SETTINGS = [
 const READ_ONLY = "pg_catalog.set_config('transaction_read_only', 'on', true)"
 const VERSION = '(SELECT version::text FROM _pgfleet.schema_version)'
 
+type PreludeKind = `${'v' | 'n'}${'r' | 'w'}`
+
+function preludeText(kind: PreludeKind) {
+  const settings = [...PRELUDE_SETTINGS, ...(kind[1] === 'r' ? [READ_ONLY] : [])]
+  return {
+    name: `pgfleet_rest_prelude_${kind}2`,
+    text: `SELECT pg_catalog.length(pg_catalog.concat_ws(',', ${settings.join(', ')})) AS settings, ${kind[0] === 'v' ? VERSION : 'NULL::text'} AS version`,
+  }
+}
+
+/** The four preludes' names and texts, built once. */
+const PRELUDES: Record<PreludeKind, { name: string; text: string }> = {
+  vr: preludeText('vr'),
+  vw: preludeText('vw'),
+  nr: preludeText('nr'),
+  nw: preludeText('nw'),
+}
+
 /**
  * The first statement of every request's transaction: SET LOCAL ROLE (set_config('role', ..., true) is the same)
  * and the request GUCs RLS policies read, plus the schema version when the watch is installed. Privileges of
@@ -59,10 +77,6 @@ const VERSION = '(SELECT version::text FROM _pgfleet.schema_version)'
  * what counts. `readOnly` makes an implicit transaction read-only (an explicit one says so in its BEGIN).
  */
 export function preludeStatement(withVersion: boolean, readOnly: boolean, values: unknown[]) {
-  const settings = [...PRELUDE_SETTINGS, ...(readOnly ? [READ_ONLY] : [])]
-  return {
-    name: `pgfleet_rest_prelude_${withVersion ? 'v' : 'n'}${readOnly ? 'r' : 'w'}2`,
-    text: `SELECT pg_catalog.length(pg_catalog.concat_ws(',', ${settings.join(', ')})) AS settings, ${withVersion ? VERSION : 'NULL::text'} AS version`,
-    values,
-  }
+  const { name, text } = PRELUDES[`${withVersion ? 'v' : 'n'}${readOnly ? 'r' : 'w'}`]
+  return { name, text, values }
 }

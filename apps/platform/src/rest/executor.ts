@@ -49,6 +49,9 @@ export type TxWork<T> = (tx: Tx, schema: SchemaCache, db: ProjectDatabase) => Pr
 /** Postgres' answers when the `_pgfleet` counter was dropped or its grant revoked. */
 const WATCH_GONE = new Set(['42P01', '3F000', '42501'])
 
+/** A shared placeholder: an arrow written in a function is a new (and, under tsx, a newly named) closure per call. */
+const noop = () => {}
+
 /** A batched attempt that cannot go on: run the request again the sequential way. */
 class Retry extends Error {}
 
@@ -61,7 +64,7 @@ export async function inProjectTransaction<T>(
   options: TxOptions,
   work: TxWork<T>,
 ): Promise<T> {
-  await db.ensureWatch()
+  if (db.watch !== 'installed') await db.ensureWatch()
   let client: pg.PoolClient
   try {
     client = await db.connect()
@@ -70,7 +73,7 @@ export async function inProjectTransaction<T>(
   }
   const values = [
     auth.role,
-    JSON.stringify(auth.claims),
+    auth.claimsJson ?? JSON.stringify(auth.claims),
     typeof auth.claims.sub === 'string' ? auth.claims.sub : '',
     meta.method,
     meta.path,
@@ -113,7 +116,7 @@ async function batched<T>(
   }
   const pending: Pending[] = []
   let sent = false
-  let flush: () => void = () => {}
+  let flush: () => void = noop
   const ready = new Promise<void>((resolve) => {
     flush = resolve
   })

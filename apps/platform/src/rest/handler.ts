@@ -17,10 +17,13 @@ export async function handleRestRequest(deps: RestDeps, req: RestRequest): Promi
   let upgrading = false
   let readOnlyMode = () => false
   try {
-    const entry = await deps.directory.get(req.ref)
+    // both lookups answer synchronously from their caches on a busy endpoint
+    const found = deps.directory.get(req.ref)
+    const entry = found instanceof Promise ? await found : found
     if (!entry) throw new RestError(404, 'PGRST125', `Project ${req.ref} not found`)
     const apikey = header(req, 'apikey') ?? (new URLSearchParams(req.search).get('apikey') || undefined)
-    const auth = await authenticate(entry, apikey, header(req, 'authorization'))
+    const verified = authenticate(entry, apikey, header(req, 'authorization'))
+    const auth = verified instanceof Promise ? await verified : verified
     anonymous = auth.role === 'anon'
     // an upgrade keeps the old cluster serving on the project's port until its switchover
     upgrading = entry.status === 'UPGRADING'

@@ -1,5 +1,5 @@
 import type { Db } from '../db/kysely'
-import type { VerifiedJwt } from '../keys/api-keys'
+import type { RequestAuth } from './auth'
 
 /**
  * The projects the data API serves, read from the control plane and kept for a moment so a busy endpoint does
@@ -15,7 +15,7 @@ export interface ProjectEntry {
   /** the disk is nearly full: every transaction of the data API starts READ ONLY */
   readOnlyMode: boolean
   /** verified tokens of this project (keyed by the token), valid until their `exp` */
-  tokens: Map<string, { jwt: VerifiedJwt; expiresAtMs: number }>
+  tokens: Map<string, { auth: RequestAuth; expiresAtMs: number }>
 }
 
 export const PROJECT_CACHE_TTL_MS = 1_000
@@ -28,7 +28,8 @@ export class ProjectDirectory {
 
   constructor(private readonly db: Db) {}
 
-  async get(ref: string): Promise<ProjectEntry | null> {
+  /** The project (null: it does not exist), synchronously while the cached entry is fresh, else from the control plane. */
+  get(ref: string): ProjectEntry | null | Promise<ProjectEntry | null> {
     const cached = this.entries.get(ref)
     if (cached && Date.now() - cached.loadedAt < PROJECT_CACHE_TTL_MS) return cached.entry
     let pending = this.loading.get(ref)
