@@ -5,10 +5,13 @@ import { MAX_ROW_ID, REQUIRED_VALUE_MESSAGES } from './common.constants'
 export const ErrorResponse = z.object({ message: z.string(), requestId: z.string().optional() })
 export type ErrorResponse = z.infer<typeof ErrorResponse>
 
+/** A project ref: 20 lowercase letters. */
+export const PROJECT_REF_PATTERN = /^[a-z]{20}$/
+
 export const ProjectRef = z
   .string({ error: REQUIRED_VALUE_MESSAGES.projectRef })
   .min(1, REQUIRED_VALUE_MESSAGES.projectRef)
-  .regex(/^[a-z]{20}$/, 'Project ref must be 20 lowercase letters')
+  .regex(PROJECT_REF_PATTERN, 'Project ref must be 20 lowercase letters')
 
 export const OrganizationSlug = z
   .string({ error: REQUIRED_VALUE_MESSAGES.slug })

@@ -38,46 +38,53 @@ function ownOrigins(request: FastifyRequest, publicUrl: string | undefined): str
  */
 export function registerRequestAuth(app: FastifyInstance, deps: { db: Db; publicUrl: string | undefined }): void {
   app.decorateRequest('auth', null)
-  app.addHook('onRequest', async (request) => {
-    const path = request.url.split('?')[0] ?? ''
-    if (!AUTHENTICATED_PREFIXES.some((prefix) => path.startsWith(prefix))) return
-    const mutating = MUTATING_METHODS.has(request.method)
-    const origin = request.headers.origin
-    if (mutating && origin && !ownOrigins(request, deps.publicUrl).includes(origin)) {
-      throw forbidden('Cross-site request refused')
-    }
-
-    const authorization = request.headers.authorization
-    if (authorization?.startsWith('Bearer ')) {
-      const token = authorization.slice('Bearer '.length).trim()
-      const userId = token.startsWith(ACCESS_TOKEN_PREFIX) ? await findUserIdByAccessToken(deps.db, token) : null
-      if (!userId) throw unauthorized('Invalid or revoked access token')
-      request.auth = { userId, via: 'token' }
-      return
-    }
-
-    const sessionToken = sessionTokenOf(request, isSecureDashboard(request, deps.publicUrl))
-    const session = sessionToken ? await findSession(deps.db, sessionToken) : null
-    if (session) {
-      if (mutating) {
-        const header = request.headers[CSRF_HEADER]
-        const cookie = request.cookies[CSRF_COOKIE]
-        if (
-          typeof header !== 'string' ||
-          !cookie ||
-          !safeEqual(header, session.csrfToken) ||
-          !safeEqual(cookie, session.csrfToken)
-        ) {
-          throw forbidden('Missing or invalid CSRF token; reload the page and try again')
-        }
-      }
-      request.auth = { userId: session.userId, via: 'session' }
-      return
-    }
-    if (!PUBLIC_ROUTES.has(path)) {
-      throw unauthorized(sessionToken ? 'Your session has expired; sign in again' : 'You must be signed in')
-    }
+  // callback style, so the other routes (the data API's among them) spend no promise on this hook; the prefixes end
+  // in '/', so the URL starts with one exactly when its path does
+  app.addHook('onRequest', (request, _reply, done) => {
+    const url = request.url
+    if (!AUTHENTICATED_PREFIXES.some((prefix) => url.startsWith(prefix))) return done()
+    resolveCaller(request, deps).then(() => done(), done)
   })
+}
+
+async function resolveCaller(request: FastifyRequest, deps: { db: Db; publicUrl: string | undefined }): Promise<void> {
+  const path = request.url.split('?')[0] ?? ''
+  const mutating = MUTATING_METHODS.has(request.method)
+  const origin = request.headers.origin
+  if (mutating && origin && !ownOrigins(request, deps.publicUrl).includes(origin)) {
+    throw forbidden('Cross-site request refused')
+  }
+
+  const authorization = request.headers.authorization
+  if (authorization?.startsWith('Bearer ')) {
+    const token = authorization.slice('Bearer '.length).trim()
+    const userId = token.startsWith(ACCESS_TOKEN_PREFIX) ? await findUserIdByAccessToken(deps.db, token) : null
+    if (!userId) throw unauthorized('Invalid or revoked access token')
+    request.auth = { userId, via: 'token' }
+    return
+  }
+
+  const sessionToken = sessionTokenOf(request, isSecureDashboard(request, deps.publicUrl))
+  const session = sessionToken ? await findSession(deps.db, sessionToken) : null
+  if (session) {
+    if (mutating) {
+      const header = request.headers[CSRF_HEADER]
+      const cookie = request.cookies[CSRF_COOKIE]
+      if (
+        typeof header !== 'string' ||
+        !cookie ||
+        !safeEqual(header, session.csrfToken) ||
+        !safeEqual(cookie, session.csrfToken)
+      ) {
+        throw forbidden('Missing or invalid CSRF token; reload the page and try again')
+      }
+    }
+    request.auth = { userId: session.userId, via: 'session' }
+    return
+  }
+  if (!PUBLIC_ROUTES.has(path)) {
+    throw unauthorized(sessionToken ? 'Your session has expired; sign in again' : 'You must be signed in')
+  }
 }
 
 export function requireAuth(request: FastifyRequest): AuthContext {

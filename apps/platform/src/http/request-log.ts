@@ -11,6 +11,8 @@ export class RequestLogController extends LogController {
   override routeNotFound(): void {}
 
   override requestCompleted(error: Error | null | undefined, request: FastifyRequest, reply: FastifyReply): void {
+    // the line is built only when it is written (debug is off on a production platform); pino says which levels are
+    if (!error && (reply.log as { isLevelEnabled?(level: string): boolean }).isLevelEnabled?.('debug') === false) return
     const line = `${request.method} ${request.url} ${reply.statusCode} ${reply.elapsedTime.toFixed(1)} ms`
     if (error) reply.log.error({ err: error }, line)
     else reply.log.debug(line)

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto'
-import { PermissionAction, PermissionResource, ProjectRef } from '@pgfleet/contracts'
+import { PermissionAction, PermissionResource, PROJECT_REF_PATTERN } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { roleCan } from '../auth/permissions'
 import { requireAuth } from '../auth/request-auth'
@@ -14,7 +14,7 @@ import { RestError } from '../rest/errors'
 import { describeProject, errorResponse, handleRestRequest } from '../rest/handler'
 import { REST_POOL_SETTINGS, RestPools } from '../rest/pools'
 import { ProjectDirectory } from '../rest/project-directory'
-import type { RestDeps } from '../rest/request'
+import type { RestDeps, RestRequest } from '../rest/request'
 import { allowCors, corsPreflight } from './cors'
 import { originOf } from './projects'
 
@@ -85,19 +85,11 @@ export function projectRestRoutes(ctx: AppContext) {
           prefix: (request: FastifyRequest, ref: string) => string,
         ) =>
         async (request: FastifyRequest, reply: FastifyReply) => {
-          const ref = await refOf(request)
+          const found = refOf(request)
+          const ref = found instanceof Promise ? await found : found
           if (!ref)
             return send(reply, errorResponse(new RestError(404, 'PGRST125', 'Invalid path specified in request URL')))
-          const queryAt = request.url.indexOf('?')
-          const response = await handleRestRequest(deps, {
-            ref,
-            method: request.method,
-            path: (request.params as Record<string, string | undefined>)['*'] ?? '',
-            search: queryAt === -1 ? '' : request.url.slice(queryAt + 1),
-            headers: request.headers,
-            body: typeof request.body === 'string' && request.body !== '' ? request.body : undefined,
-            apiUrl: () => prefix(request, ref),
-          })
+          const response = await handleRestRequest(deps, new FastifyRestRequest(request, ref, prefix))
           ctx.usage.dataApiResponse(ref, response.body === null ? 0 : Buffer.byteLength(response.body))
           return send(reply, response)
         }
@@ -105,7 +97,8 @@ export function projectRestRoutes(ctx: AppContext) {
       const byPath = handle(
         (request) => {
           const { ref } = request.params as { ref: string }
-          return ProjectRef.safeParse(ref).success ? ref : null
+          // ProjectRef's pattern, without a schema parse on every request
+          return typeof ref === 'string' && PROJECT_REF_PATTERN.test(ref) ? ref : null
         },
         (request, ref) => `${originOf(ctx, request)}/p/${ref}/rest/v1`,
       )
@@ -151,6 +144,32 @@ export function projectRestRoutes(ctx: AppContext) {
       }
       return answer
     })
+  }
+}
+
+/** A Fastify request as the data API reads it (a class: no closure is made per request). */
+class FastifyRestRequest implements RestRequest {
+  readonly method: string
+  readonly path: string
+  readonly search: string
+  readonly headers: RestRequest['headers']
+  readonly body: string | undefined
+
+  constructor(
+    private readonly request: FastifyRequest,
+    readonly ref: string,
+    private readonly prefix: (request: FastifyRequest, ref: string) => string,
+  ) {
+    this.method = request.method
+    this.path = (request.params as Record<string, string | undefined>)['*'] ?? ''
+    const queryAt = request.url.indexOf('?')
+    this.search = queryAt === -1 ? '' : request.url.slice(queryAt + 1)
+    this.headers = request.headers
+    this.body = typeof request.body === 'string' && request.body !== '' ? request.body : undefined
+  }
+
+  apiUrl(): string {
+    return this.prefix(this.request, this.ref)
   }
 }
 
