@@ -7,7 +7,7 @@ import { registerRequestAuth } from './auth/request-auth'
 import type { AppContext } from './context'
 import { installErrorHandler } from './errors'
 import { badUrlAnswer, installBadInputGuards } from './http/bad-input'
-import { RequestLogController } from './http/request-log'
+import { lazyRequestLogger, RequestLogController } from './http/request-log'
 import { assistantRoutes } from './routes/assistant'
 import { authRoutes } from './routes/auth'
 import { backupRoutes } from './routes/backups'
@@ -55,6 +55,7 @@ export async function buildServer(ctx: AppContext, logger: FastifyBaseLogger): P
   const app = Fastify({
     loggerInstance: logger,
     logController: new RequestLogController(),
+    childLoggerFactory: lazyRequestLogger,
     bodyLimit: 5 * 1024 * 1024,
     // forwarding headers count only from the operator's own proxies: anyone else could name any client address
     trustProxy: ctx.config.trustedProxies.length > 0 ? ctx.config.trustedProxies : false,
