@@ -16,10 +16,17 @@ export async function readTable(ctx: RequestContext, name: string): Promise<Rest
   const range = parseRangeHeader(header(ctx.req, 'range'))
   const singleBatch = ctx.prefs.count !== 'planned' && ctx.prefs.count !== 'estimated'
   return inProjectTransaction(ctx.db, ctx.auth, ctx.meta, { readOnly: true, singleBatch }, async (client, initial) => {
-    const { schema, relation } = await findRelation(ctx, client, initial, name)
+    const found = findRelation(ctx, client, initial, name)
+    const { schema, relation } = found instanceof Promise ? await found : found
     const plan = planRead(schema, shapeOfRelation(relation), params.select, params, new Aliases())
-    const source = () => `${qualified(relation.schema, relation.name)} AS ${ident(plan.alias)}`
-    const value = await runRead(ctx, client, plan, source, range)
+    // passed inline: a named arrow would be given its name per request (tsx keeps names)
+    const value = await runRead(
+      ctx,
+      client,
+      plan,
+      () => `${qualified(relation.schema, relation.name)} AS ${ident(plan.alias)}`,
+      range,
+    )
     return { value, commit: true }
   })
 }

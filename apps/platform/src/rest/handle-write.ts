@@ -100,7 +100,8 @@ export async function writeTable(ctx: RequestContext, name: string): Promise<Res
 
   const options = { readOnly: ctx.readOnlyMode, singleBatch: true }
   return inProjectTransaction(ctx.db, ctx.auth, ctx.meta, options, async (client, initial) => {
-    const { schema, relation } = await findRelation(ctx, client, initial, name)
+    const found = findRelation(ctx, client, initial, name)
+    const { schema, relation } = found instanceof Promise ? await found : found
     const shape = shapeOfRelation(relation)
     const plan = planRead(schema, shape, params.select, params, new Aliases())
     // root filters choose the rows to write; the representation shows exactly those rows

@@ -56,15 +56,21 @@ export class ProjectDatabase {
   private statements = new Map<string, { uses: number; name: string }>()
   private statementsVersion: string | null = null
   private statementSeq = 0
+  private pool: { promise: Promise<pg.Pool>; ready: pg.Pool } | null = null
 
   constructor(
     readonly target: PoolTarget,
     private readonly options: RestPoolsOptions,
   ) {}
 
-  /** A connection from the data API's pool. */
-  async connect(): Promise<pg.PoolClient> {
-    return (await this.options.pool(this.target)).connect()
+  /** A connection from the data API's pool (the pool itself is remembered while ProjectConnections hands out the same one). */
+  connect(): Promise<pg.PoolClient> {
+    const pool = this.options.pool(this.target)
+    if (pool === this.pool?.promise) return this.pool.ready.connect()
+    return pool.then((ready) => {
+      this.pool = { promise: pool, ready }
+      return ready.connect()
+    })
   }
 
   /** Installs the DDL watch once; failures leave the timer-based refresh in charge. */

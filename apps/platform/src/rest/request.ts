@@ -78,21 +78,29 @@ export function parseJsonBody(req: RestRequest): unknown {
 
 /**
  * The relation `name` in the request's schema. Without the DDL watch the cache may be stale, so a miss reloads
- * it once before answering 404.
+ * it once before answering 404. A hit answers synchronously.
  */
-export async function findRelation(
+export function findRelation(
   ctx: RequestContext,
   client: Queryable,
   schema: SchemaCache,
   name: string,
-): Promise<{ schema: SchemaCache; relation: Relation }> {
-  let current = schema
-  let relation = current.relation(ctx.schemaName, name)
-  if (!relation && ctx.db.mayBeStale) {
-    ctx.db.invalidate()
-    current = await ctx.db.schemaFor(client, null)
-    relation = current.relation(ctx.schemaName, name)
-  }
+): FoundRelation | Promise<FoundRelation> {
+  const relation = schema.relation(ctx.schemaName, name)
+  if (relation) return { schema, relation }
+  if (!ctx.db.mayBeStale) throw tableNotFound(ctx.schemaName, name)
+  return reloadAndFind(ctx, client, name)
+}
+
+export interface FoundRelation {
+  schema: SchemaCache
+  relation: Relation
+}
+
+async function reloadAndFind(ctx: RequestContext, client: Queryable, name: string): Promise<FoundRelation> {
+  ctx.db.invalidate()
+  const schema = await ctx.db.schemaFor(client, null)
+  const relation = schema.relation(ctx.schemaName, name)
   if (!relation) throw tableNotFound(ctx.schemaName, name)
-  return { schema: current, relation }
+  return { schema, relation }
 }
