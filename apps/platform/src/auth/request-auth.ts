@@ -23,6 +23,15 @@ const MUTATING_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE'])
 /** The platform's own API (the assistant's model calls included); other paths are the dashboard and public APIs. */
 const AUTHENTICATED_PREFIXES = ['/platform/', '/v1/', '/api/ai/']
 
+/**
+ * Whether the URL is under one of AUTHENTICATED_PREFIXES; they end in '/', so the URL starts with one exactly when its
+ * path does.
+ */
+function isAuthenticatedUrl(url: string): boolean {
+  for (const prefix of AUTHENTICATED_PREFIXES) if (url.startsWith(prefix)) return true
+  return false
+}
+
 /** Routes that work without a signed-in user. */
 const PUBLIC_ROUTES = new Set(['/platform/auth/signup', '/platform/auth/login', '/platform/auth/logout'])
 
@@ -38,11 +47,9 @@ function ownOrigins(request: FastifyRequest, publicUrl: string | undefined): str
  */
 export function registerRequestAuth(app: FastifyInstance, deps: { db: Db; publicUrl: string | undefined }): void {
   app.decorateRequest('auth', null)
-  // callback style, so the other routes (the data API's among them) spend no promise on this hook; the prefixes end
-  // in '/', so the URL starts with one exactly when its path does
+  // callback style, so the other routes (the data API's among them) spend no promise on this hook
   app.addHook('onRequest', (request, _reply, done) => {
-    const url = request.url
-    if (!AUTHENTICATED_PREFIXES.some((prefix) => url.startsWith(prefix))) return done()
+    if (!isAuthenticatedUrl(request.url)) return done()
     resolveCaller(request, deps).then(() => done(), done)
   })
 }

@@ -1,3 +1,4 @@
+import { CSRF_HEADER } from '@pgfleet/contracts'
 import type pg from 'pg'
 import { withoutPlatformCredentials } from '../http/platform-credentials'
 import type { RequestAuth } from './auth'
@@ -49,6 +50,12 @@ export type TxWork<T> = (tx: Tx, schema: SchemaCache, db: ProjectDatabase) => Pr
 /** Postgres' answers when the `_pgfleet` counter was dropped or its grant revoked. */
 const WATCH_GONE = new Set(['42P01', '3F000', '42501'])
 
+/** request.headers: the request's headers without the platform's credentials (copied only when it carries some). */
+function headersJson(headers: RequestMeta['headers']): string {
+  const clean = headers.cookie === undefined && headers[CSRF_HEADER] === undefined
+  return JSON.stringify(clean ? headers : withoutPlatformCredentials(headers))
+}
+
 /** A shared placeholder: an arrow written in a function is a new (and, under tsx, a newly named) closure per call. */
 const noop = () => {}
 
@@ -77,7 +84,7 @@ export async function inProjectTransaction<T>(
     typeof auth.claims.sub === 'string' ? auth.claims.sub : '',
     meta.method,
     meta.path,
-    JSON.stringify(withoutPlatformCredentials(meta.headers)),
+    headersJson(meta.headers),
   ]
   let discard = false
   try {

@@ -24,17 +24,9 @@ const PREFERENCE_VALUES: Record<string, readonly string[]> = {
 
 /** `Prefer` may come as several headers or one comma-separated list; unknown ones are ignored unless strict. */
 export function parsePrefer(header: string | string[] | undefined): Preferences {
-  const prefs: Preferences = {
-    return: null,
-    count: null,
-    resolution: null,
-    missing: null,
-    handling: null,
-    tx: null,
-    maxAffected: null,
-    applied: [],
-  }
-  const raw = Array.isArray(header) ? header.join(',') : (header ?? '')
+  const prefs = noPreferences()
+  if (header === undefined) return prefs
+  const raw = Array.isArray(header) ? header.join(',') : header
   const invalid: string[] = []
   for (const part of raw.split(',')) {
     const item = part.trim()
@@ -60,6 +52,19 @@ export function parsePrefer(header: string | string[] | undefined): Preferences 
     )
   }
   return prefs
+}
+
+function noPreferences(): Preferences {
+  return {
+    return: null,
+    count: null,
+    resolution: null,
+    missing: null,
+    handling: null,
+    tx: null,
+    maxAffected: null,
+    applied: [],
+  }
 }
 
 /** `Range: 0-9` (optionally `items=0-9`); the upper bound is inclusive and may be left open. */
