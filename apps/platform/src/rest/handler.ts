@@ -8,6 +8,7 @@ import { writeTable } from './handle-write'
 import { negotiate, parsePrefer } from './headers'
 import { buildOpenApi } from './openapi'
 import type { PoolTarget } from './pools'
+import type { ProjectEntry } from './project-directory'
 import { header, type RequestContext, type RestDeps, type RestRequest } from './request'
 import { appliedPreferences, CONTENT_TYPES, type RestResponse } from './respond'
 
@@ -15,7 +16,7 @@ import { appliedPreferences, CONTENT_TYPES, type RestResponse } from './respond'
 export async function handleRestRequest(deps: RestDeps, req: RestRequest): Promise<RestResponse> {
   let anonymous = true
   let upgrading = false
-  let readOnlyMode = () => false
+  let readOnlyEntry: ProjectEntry | null = null
   try {
     // both lookups answer synchronously from their caches on a busy endpoint
     const found = deps.directory.get(req.ref)
@@ -27,8 +28,7 @@ export async function handleRestRequest(deps: RestDeps, req: RestRequest): Promi
     anonymous = auth.role === 'anon'
     // an upgrade keeps the old cluster serving on the project's port until its switchover
     upgrading = entry.status === 'UPGRADING'
-    // the row is cached for a second: what the platform applies now comes first
-    readOnlyMode = () => deps.readOnlyNow(entry.ref) ?? entry.readOnlyMode
+    readOnlyEntry = entry
     if ((entry.status !== 'ACTIVE_HEALTHY' && !upgrading) || entry.port === null) {
       throw new RestError(503, 'PGRST001', `Project ${req.ref} is not running`, `Its status is ${entry.status}`)
     }
@@ -41,16 +41,25 @@ export async function handleRestRequest(deps: RestDeps, req: RestRequest): Promi
       accepted: negotiate(header(req, 'accept'), req.path === ''),
       prefs: parsePrefer(req.headers.prefer),
       meta: { method: req.method, path: `/${req.path}`, headers: req.headers },
-      readOnlyMode,
+      // a method rather than an arrow, which tsx would name per request; it reads no `this` and may be passed on
+      readOnlyMode() {
+        return readOnlyModeOf(deps, entry)
+      },
     }
     return await route(ctx)
   } catch (error) {
     if (upgrading && isUpgradeSwitchoverFailure(error)) return errorResponse(upgradeSwitchoverError(req.ref))
     const restError = fromPgError(error, anonymous)
     if (!restError) throw error
-    if (readOnlyMode() && restError.code === READ_ONLY_SQL_STATE) return errorResponse(readOnlyModeError(restError))
+    const readOnly = readOnlyEntry !== null && readOnlyModeOf(deps, readOnlyEntry)
+    if (readOnly && restError.code === READ_ONLY_SQL_STATE) return errorResponse(readOnlyModeError(restError))
     return errorResponse(restError)
   }
+}
+
+/** Read-only mode: the row is cached for a second, so what the platform applies now comes first. */
+function readOnlyModeOf(deps: RestDeps, entry: ProjectEntry): boolean {
+  return deps.readOnlyNow(entry.ref) ?? entry.readOnlyMode
 }
 
 /** Postgres' read_only_sql_transaction. */
