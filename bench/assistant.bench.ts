@@ -3,11 +3,11 @@
 // (OPENAI_BASE_URL and PGFLEET_AI_MODEL as for the platform), else against the scripted model (plumbing only).
 // Run: npx tsx bench/assistant.bench.ts [replies] [--short]
 import { AI_SQL_OPT_IN_TAG } from '@pgfleet/contracts'
-import { EVAL_FIXTURE_SQL } from '../apps/platform/src/assistant/eval/fixture'
-import { EVAL_QUESTIONS } from '../apps/platform/src/assistant/eval/questions'
-import { runEvaluation } from '../apps/platform/src/assistant/eval/runner'
-import { evalScenarios } from '../apps/platform/src/assistant/eval/scenarios'
-import { startProjectFixture } from '../apps/platform/src/pg-meta/testing'
+import { EVAL_FIXTURE_SQL } from '../apps/platform/src/control/assistant/eval/fixture'
+import { EVAL_QUESTIONS } from '../apps/platform/src/control/assistant/eval/questions'
+import { runEvaluation } from '../apps/platform/src/control/assistant/eval/runner'
+import { evalScenarios } from '../apps/platform/src/control/assistant/eval/scenarios'
+import { startProjectFixture } from '../apps/platform/src/control/pg-meta/testing'
 import { startScriptedModelServer } from '../apps/platform/src/testing/scripted-model-server'
 import { BenchRecord, numberArg, SHORT } from './record'
 import { percentile } from './stats'

@@ -8,7 +8,7 @@ import type { Branch, GitConnection, Organization, Project, ProjectStatusRespons
 import { TENANT_OWNER_ROLE } from '@pgfleet/engine'
 import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import pg from 'pg'
-import { TestRepository } from '../apps/platform/src/branching/testing'
+import { TestRepository } from '../apps/platform/src/control/branching/testing'
 import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
 import { BenchRecord, numberArg, SHORT } from './record'
 import { machineLoad, percentile, summary } from './stats'

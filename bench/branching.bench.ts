@@ -4,7 +4,7 @@
 // Run: [PAUSE_MS=3000] [PGFLEET_SPARE_DATA_DIRS=1] npx tsx bench/branching.bench.ts [count] [--short]
 import type { Branch, GitConnection, Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
 import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
-import { TestRepository } from '../apps/platform/src/branching/testing'
+import { TestRepository } from '../apps/platform/src/control/branching/testing'
 import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
 import { BenchRecord, numberArg, SHORT } from './record'
 import { machineLoad, percentile, summary } from './stats'

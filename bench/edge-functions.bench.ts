@@ -2,9 +2,9 @@
 // latency through the platform's proxy, p50/p95, plus the worker's memory.
 // Run: npx tsx bench/edge-functions.bench.ts [cold starts] [warm requests] [--short]
 import { readFile } from 'node:fs/promises'
-import { edgeFunctionsRuntime } from '../apps/platform/src/edge-functions/runtime/edge-runtime'
-import { deployFunctionFiles } from '../apps/platform/src/edge-functions/testing'
-import { startRestTestProject } from '../apps/platform/src/rest/testing'
+import { edgeFunctionsRuntime } from '../apps/platform/src/services/functions/runtime/edge-runtime'
+import { deployFunctionFiles } from '../apps/platform/src/services/functions/testing'
+import { startRestTestProject } from '../apps/platform/src/services/rest/testing'
 import { BenchRecord, numberArg } from './record'
 import { percentile } from './stats'
 

@@ -8,7 +8,7 @@ import type { Organization, Project, ProjectStatusResponse } from '@pgfleet/cont
 import { LocalDriver, TENANT_OWNER_ROLE } from '@pgfleet/engine'
 import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import pg from 'pg'
-import { projectApiKeys } from '../apps/platform/src/keys/api-keys'
+import { projectApiKeys } from '../apps/platform/src/control/keys/api-keys'
 import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
 import { BenchRecord, numberArg, SHORT } from './record'
 import { machineLoad, percentile } from './stats'

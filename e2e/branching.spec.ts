@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test'
-import { TestRepository } from '../apps/platform/src/branching/testing'
+import { TestRepository } from '../apps/platform/src/control/branching/testing'
 import { setPlanAsOperator } from './support/operator'
 import { send, signUpWithProject } from './support/project-session'
 

@@ -11,8 +11,12 @@ const engineSrc = path.join(repoRoot, 'packages/engine/src')
 const driverDir = path.join(engineSrc, 'driver')
 const connectionOwner = path.join(platformSrc, 'connections')
 const routeHandlers = path.join(platformSrc, 'routes')
-const lifecycleJobs = path.join(platformSrc, 'projects/jobs')
-const SERVICE_FOLDERS = ['rest', 'storage', 'edge-functions', 'branching', 'backups']
+/** the lifecycle jobs (create, pause, restore, resize, restart, delete; upgrade has its own room) */
+const lifecycleJobs = [path.join(platformSrc, 'control/projects/jobs'), path.join(platformSrc, 'control/upgrade')]
+/** what the jobs must reach only through the lifecycle hooks: every service, and the control plane's own features */
+const HOOKED_FOLDERS = ['services', 'control/branching', 'control/backups', 'control/usage']
+/** the two homes whose rooms are measured too: a cycle between two rooms of one home is still a cycle */
+const HOMES = ['control', 'services']
 
 const rel = (file) => path.relative(repoRoot, file)
 const isTest = (file) => /\.test\.tsx?$/.test(file) || /^testing\.tsx?$/.test(path.basename(file))
@@ -91,15 +95,21 @@ function topFolder(file) {
   return parts.length > 1 ? parts[0] : null
 }
 
-function folderGraph(fileGraph) {
+/** The room (`control/projects`) a file of one of the two homes sits in; null elsewhere and for a home's own files. */
+function room(file) {
+  const parts = path.relative(platformSrc, file).split(path.sep)
+  return HOMES.includes(parts[0]) && parts.length > 2 ? `${parts[0]}/${parts[1]}` : null
+}
+
+function folderGraph(fileGraph, folderOf = topFolder) {
   const graph = new Map()
   const examples = new Map()
   for (const [file, targets] of fileGraph) {
-    const from = topFolder(file)
+    const from = folderOf(file)
     if (from === null) continue
     if (!graph.has(from)) graph.set(from, new Set())
     for (const target of targets) {
-      const to = topFolder(target)
+      const to = folderOf(target)
       if (to === null || to === from) continue
       graph.get(from).add(to)
       const key = `${from} -> ${to}`
@@ -218,27 +228,38 @@ console.log(`  new pg.Client( outside apps/platform/src/connections: ${sum(clien
 list(clients.map(([file, count]) => `${file}: ${count}`))
 
 const jobImports = [...platformGraph]
-  .filter(([file]) => within(lifecycleJobs, file))
+  .filter(([file]) => lifecycleJobs.some((dir) => within(dir, file)))
   .flatMap(([file, targets]) => targets.map((target) => [file, target]))
-  .filter(([, target]) => SERVICE_FOLDERS.includes(topFolder(target)))
-console.log(`  imports from projects/jobs into service folders (${SERVICE_FOLDERS.join(', ')}): ${jobImports.length}`)
+  .filter(([, target]) => HOOKED_FOLDERS.some((folder) => within(path.join(platformSrc, folder), target)))
+console.log(
+  `  imports from the lifecycle jobs into what they reach through hooks (${HOOKED_FOLDERS.join(', ')}): ${jobImports.length}`,
+)
 list(jobImports.map(([file, target]) => `${rel(file)} -> ${rel(target)}`))
+
+/** Prints each cycle of a folder graph with the imports that close it. */
+function printCycles(folderCycles, folders, examples) {
+  for (const component of folderCycles) {
+    const members = new Set(component)
+    const edges = component.flatMap((from) =>
+      folders
+        .get(from)
+        .filter((to) => members.has(to))
+        .map((to) => examples.get(`${from} -> ${to}`)),
+    )
+    console.log(`    ${component.length} folders: ${component.join(', ')}`)
+    console.log(`    ${edges.length} folder-to-folder imports inside it, e.g.:`)
+    list(edges.slice(0, 20), '      ')
+  }
+}
 
 const { graph: folders, examples } = folderGraph(platformGraph)
 const folderCycles = cycles(folders)
 console.log(`  import cycles between top-level folders: ${folderCycles.length} (files at the root left out)`)
-for (const component of folderCycles) {
-  const members = new Set(component)
-  const edges = component.flatMap((from) =>
-    folders
-      .get(from)
-      .filter((to) => members.has(to))
-      .map((to) => examples.get(`${from} -> ${to}`)),
-  )
-  console.log(`    ${component.length} folders: ${component.join(', ')}`)
-  console.log(`    ${edges.length} folder-to-folder imports inside it, e.g.:`)
-  list(edges.slice(0, 20), '      ')
-}
+printCycles(folderCycles, folders, examples)
+const rooms = folderGraph(platformGraph, room)
+const roomCycles = cycles(rooms.graph)
+console.log(`  import cycles between the rooms of ${HOMES.join(' and ')}: ${roomCycles.length}`)
+printCycles(roomCycles, rooms.graph, rooms.examples)
 console.log(`  floors (longest chain of folder imports, each cycle counted as one): ${floors(folders, folderCycles)}`)
 
 console.log('\npackages/engine/src/driver')

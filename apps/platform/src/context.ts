@@ -1,13 +1,13 @@
 import type { PostgresEngine, ProjectDriver } from '@pgfleet/engine'
 import type { PlatformConfig } from './config'
 import type { ProjectConnections } from './connections/project-connections'
+import type { HealthMonitor } from './control/projects/health-monitor'
+import type { LifecycleHooks } from './control/projects/lifecycle-hooks'
+import type { ResourceSampler } from './control/usage/sampler'
+import type { UsageCounters } from './control/usage/usage-counters'
 import type { Db } from './db/kysely'
 import type { JobQueue } from './jobs/queue'
 import type { Logger } from './logging/logger'
-import type { HealthMonitor } from './projects/health-monitor'
-import type { LifecycleHooks } from './projects/lifecycle-hooks'
-import type { ResourceSampler } from './resources/sampler'
-import type { UsageCounters } from './resources/usage-counters'
 
 /** What services and routes share: built once in main.ts (or a test) and passed down. */
 export interface AppContext {

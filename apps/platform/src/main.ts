@@ -1,7 +1,7 @@
 import { loadConfig } from './config'
 import { createLogger, type Logger } from './logging/logger'
 import { type RunningPlatform, startPlatform } from './platform'
-import { InstanceLockError } from './process/instance-lock'
+import { InstanceLockError } from './system/process/instance-lock'
 
 /** A stop that has not finished by then (a stuck server) ends the process anyway, with a failure code. */
 const SHUTDOWN_DEADLINE_MS = 30_000

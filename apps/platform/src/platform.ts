@@ -10,37 +10,39 @@ import {
 } from '@pgfleet/engine'
 import type { FastifyInstance } from 'fastify'
 import type pg from 'pg'
-import { registerBackupLifecycleHooks } from './backups/lifecycle-hooks'
-import { registerBackupJobs } from './backups/register'
-import { startBackupScheduler } from './backups/scheduler'
-import { registerBranchJobs, resumeBranchBuilds } from './branching/build-job'
-import { registerBranchingLifecycleHooks } from './branching/lifecycle-hooks'
 import type { PlatformConfig } from './config'
 import { projectMaxConnections } from './connections/max-connections'
 import { ProjectConnections } from './connections/project-connections'
 import type { AppContext } from './context'
-import { type ControlPlaneDatabase, startEmbeddedControlPlane } from './control-plane/embedded'
+import { ensureAdminUser } from './control/accounts/service'
+import { registerBackupLifecycleHooks } from './control/backups/lifecycle-hooks'
+import { registerBackupJobs } from './control/backups/register'
+import { startBackupScheduler } from './control/backups/scheduler'
+import { registerBranchJobs, resumeBranchBuilds } from './control/branching/build-job'
+import { registerBranchingLifecycleHooks } from './control/branching/lifecycle-hooks'
+import { registerKeyJobs } from './control/keys/register'
+import { HealthMonitor } from './control/projects/health-monitor'
+import { registerProjectJobs } from './control/projects/jobs/register'
+import { LifecycleHooks } from './control/projects/lifecycle-hooks'
+import { resumeOperations } from './control/projects/operations'
+import { recoverProjects } from './control/projects/recovery'
+import { prepareSpareDataDirs } from './control/projects/spare-data-dirs'
+import { registerUpgradeLifecycleHooks } from './control/upgrade/lifecycle-hooks'
+import { registerUpgradeJob } from './control/upgrade/register'
+import { ResourceSampler, startResourceSampler } from './control/usage/sampler'
+import { UsageCounters } from './control/usage/usage-counters'
+import { type ControlPlaneDatabase, startEmbeddedControlPlane } from './db/embedded'
 import { createDb, migrateToLatest } from './db/kysely'
-import { buildProjectDriver } from './drivers/project-driver'
-import { registerEdgeFunctionLifecycleHooks } from './edge-functions/lifecycle-hooks'
-import { stopProjectFunctions } from './edge-functions/runtime/edge-runtime'
-import { sweepLeftoverWorkers } from './edge-functions/runtime/sweep'
 import { JobQueue } from './jobs/queue'
-import { registerKeyJobs } from './keys/register'
 import { createLogger, type PlatformLogger } from './logging/logger'
-import { acquireInstanceLock, type InstanceLock } from './process/instance-lock'
-import { HealthMonitor } from './projects/health-monitor'
-import { registerProjectJobs } from './projects/jobs/register'
-import { LifecycleHooks } from './projects/lifecycle-hooks'
-import { resumeOperations } from './projects/operations'
-import { recoverProjects } from './projects/recovery'
-import { prepareSpareDataDirs } from './projects/spare-data-dirs'
-import { ResourceSampler, startResourceSampler } from './resources/sampler'
-import { UsageCounters } from './resources/usage-counters'
 import { buildServer } from './server'
-import { registerStorageLifecycleHooks } from './storage/lifecycle-hooks'
-import { registerStorageJobs } from './storage/register'
-import { ensureAdminUser } from './users/service'
+import { registerEdgeFunctionLifecycleHooks } from './services/functions/lifecycle-hooks'
+import { stopProjectFunctions } from './services/functions/runtime/edge-runtime'
+import { sweepLeftoverWorkers } from './services/functions/runtime/sweep'
+import { registerStorageLifecycleHooks } from './services/storage/lifecycle-hooks'
+import { registerStorageJobs } from './services/storage/register'
+import { buildProjectDriver } from './system/drivers/project-driver'
+import { acquireInstanceLock, type InstanceLock } from './system/process/instance-lock'
 
 export interface RunningPlatform {
   app: FastifyInstance
@@ -193,11 +195,13 @@ async function startServices(
   registerBackupLifecycleHooks(ctx.lifecycleHooks)
   registerStorageLifecycleHooks(ctx.lifecycleHooks)
   registerEdgeFunctionLifecycleHooks(ctx.lifecycleHooks)
+  registerUpgradeLifecycleHooks(ctx.lifecycleHooks)
 
   await jobs.start()
   const interrupted = await jobs.recoverInterrupted()
   if (interrupted > 0) jobsLog.info(`${interrupted} job(s) interrupted by the last shutdown will be retried`)
   await registerProjectJobs(ctx)
+  await registerUpgradeJob(ctx)
   await registerBranchJobs(ctx)
   await registerKeyJobs(ctx)
   await registerStorageJobs(ctx)

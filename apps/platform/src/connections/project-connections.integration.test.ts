@@ -1,7 +1,7 @@
 import type { ProjectInfrastructure } from '@pgfleet/contracts'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type RestTestProject, startRestTestProject } from '../rest/testing'
+import { type RestTestProject, startRestTestProject } from '../services/rest/testing'
 import { waitFor } from '../testing/harness'
 
 /**
@@ -94,5 +94,32 @@ describe('ProjectConnections', () => {
     await waitFor(platformSessions, (n) => n === 0, 5_000, 50)
     expect((await p.client().rpc('slow')).data).toBe(1)
     expect(await platformSessions()).toBeGreaterThan(0)
+  }, 30_000)
+
+  it("runs one-off connections as the tenant's owner role, at most two at once, and the superuser only with a reason", async () => {
+    const { oneOff } = p.t.platform.ctx.connections
+    let running = 0
+    let peak = 0
+    const identities = await Promise.all(
+      Array.from({ length: 5 }, () =>
+        oneOff.run(p.ref, { applicationName: 'pgfleet one-off test' }, async (client) => {
+          running++
+          peak = Math.max(peak, running)
+          const row = await client.query<{ user: string; superuser: boolean }>(
+            `select current_user as user, rolsuper as superuser from pg_roles where rolname = current_user`,
+          )
+          await client.query('select pg_sleep(0.1)')
+          running--
+          return row.rows[0]
+        }),
+      ),
+    )
+    expect(peak).toBe(2)
+    expect(identities).toEqual(Array.from({ length: 5 }, () => ({ user: 'postgres', superuser: false })))
+    expect(() => oneOff.asSuperuser(p.ref, ' ', { applicationName: 'x' }, async () => {})).toThrow(/reason/)
+    const superuser = await oneOff.asSuperuser(p.ref, 'test', { applicationName: 'x' }, (client) =>
+      client.query<{ superuser: boolean }>('select rolsuper as superuser from pg_roles where rolname = current_user'),
+    )
+    expect(superuser.rows[0]?.superuser).toBe(true)
   }, 30_000)
 })

@@ -2,6 +2,7 @@ import type { ProjectDriver } from '@pgfleet/engine'
 import pg from 'pg'
 import type { Logger } from '../logging/logger'
 import { type ConnectionBudget, type ConnectionConsumer, connectionBudget } from './budget'
+import { OneOffConnections } from './one-off'
 
 /**
  * The one owner of the platform's connections to every project. Each consumer (data API, SQL editor, storage,
@@ -60,11 +61,15 @@ export class ProjectConnections {
   private readonly projects = new Map<string, ProjectEntry>()
   private readonly closeListeners: ((ref: string) => void | Promise<void>)[] = []
   private closed = false
+  /** the platform's short-lived connections, within the budget's one-off share (the only `new pg.Client` in it) */
+  readonly oneOff: OneOffConnections
 
   constructor(
     private readonly driver: ProjectDriver,
     private readonly options: ProjectConnectionsOptions,
-  ) {}
+  ) {
+    this.oneOff = new OneOffConnections(driver)
+  }
 
   /** The consumer's pool for the project, created on first use and replaced when its spec changed. */
   pool(ref: string, consumer: ConnectionConsumer, spec: PoolSpec): Promise<pg.Pool> {

@@ -1,9 +1,9 @@
 import type { UIMessage } from 'ai'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { SecretBox } from '../assistant/key-encryption'
-import { AssistantService } from '../assistant/service'
-import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
+import { requireAuth } from '../control/accounts/request-auth'
+import { SecretBox } from '../control/assistant/key-encryption'
+import { AssistantService } from '../control/assistant/service'
 import { serve, serveFile } from '../http/typed-routes'
 import { assistantSettingsRoutes } from './assistant-settings'
 

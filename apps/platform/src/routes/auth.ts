@@ -1,14 +1,14 @@
 import { setTimeout as sleep } from 'node:timers/promises'
 import { CSRF_COOKIE } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { LoginThrottle, TOO_MANY_SIGN_INS_MESSAGE } from '../auth/login-throttle'
-import { isSecureDashboard, sessionCookieName, sessionTokenOf } from '../auth/session-cookie'
-import { createSession, deleteSession } from '../auth/sessions'
-import { SignupThrottle, TOO_MANY_SIGN_UPS_MESSAGE } from '../auth/signup-throttle'
 import type { AppContext } from '../context'
+import { LoginThrottle, TOO_MANY_SIGN_INS_MESSAGE } from '../control/accounts/login-throttle'
+import { logIn, signUp, toProfile } from '../control/accounts/service'
+import { isSecureDashboard, sessionCookieName, sessionTokenOf } from '../control/accounts/session-cookie'
+import { createSession, deleteSession } from '../control/accounts/sessions'
+import { assertMaySignUp } from '../control/accounts/signup-policy'
+import { SignupThrottle, TOO_MANY_SIGN_UPS_MESSAGE } from '../control/accounts/signup-throttle'
 import { serve } from '../http/typed-routes'
-import { logIn, signUp, toProfile } from '../users/service'
-import { assertMaySignUp } from '../users/signup-policy'
 
 async function startSession(ctx: AppContext, request: FastifyRequest, reply: FastifyReply, userId: number) {
   const { token, csrfToken, expiresAt } = await createSession(ctx.db, userId, ctx.config.sessionTtlMs)

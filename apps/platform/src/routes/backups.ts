@@ -6,8 +6,9 @@ import {
   toManagementProject,
 } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
-import { requireAuth } from '../auth/request-auth'
-import { pitrStatus, restoreToPointInTime, updatePitr } from '../backups/pitr'
+import type { AppContext } from '../context'
+import { requireAuth } from '../control/accounts/request-auth'
+import { pitrStatus, restoreToPointInTime, updatePitr } from '../control/backups/pitr'
 import {
   backupSchedule,
   managementBackups,
@@ -15,11 +16,10 @@ import {
   requestRestoreCheck,
   restoreBackupInPlace,
   updateBackupSchedule,
-} from '../backups/service'
-import type { AppContext } from '../context'
+} from '../control/backups/service'
+import { assertCan } from '../control/organizations/membership'
+import { getProjectForUser, toProject } from '../control/projects/service'
 import { type CallWithParams, serve } from '../http/typed-routes'
-import { assertCan } from '../organizations/membership'
-import { getProjectForUser, toProject } from '../projects/service'
 import { originOf } from './projects'
 
 const BACKUPS_READ_DENIED = 'You need additional permissions to download backups'

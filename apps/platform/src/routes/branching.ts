@@ -1,6 +1,7 @@
 import { repositoryDisplayName } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
-import { requireAuth } from '../auth/request-auth'
+import type { AppContext } from '../context'
+import { requireAuth } from '../control/accounts/request-auth'
 import {
   assertCanManageBranching,
   createGitConnection,
@@ -9,8 +10,8 @@ import {
   gitOptions,
   listGitConnections,
   remoteOf,
-} from '../branching/connections'
-import { findRemoteBranch, GitError } from '../branching/git'
+} from '../control/branching/connections'
+import { findRemoteBranch, GitError } from '../control/branching/git'
 import {
   branchingSettings,
   createBranch,
@@ -21,11 +22,10 @@ import {
   pullBranch,
   resetBranch,
   toBranch,
-} from '../branching/service'
-import type { AppContext } from '../context'
+} from '../control/branching/service'
+import { getProjectForUser } from '../control/projects/service'
 import { HttpError, notFound } from '../errors'
 import { type CallWithParams, serve } from '../http/typed-routes'
-import { getProjectForUser } from '../projects/service'
 
 /** Git connections, the branch check, enabling branching and preview branches. */
 export function branchingRoutes(ctx: AppContext) {

@@ -8,7 +8,7 @@ import {
   type SnippetList,
 } from '@pgfleet/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SqlTestSetup, startSqlTestSetup } from '../sql/testing'
+import { type SqlTestSetup, startSqlTestSetup } from '../control/sql-editor/testing'
 import type { ApiClient } from '../testing/harness'
 
 let s: SqlTestSetup

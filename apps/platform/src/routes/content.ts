@@ -1,7 +1,8 @@
 import type { SnippetConflictResponse } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
-import { requireAuth } from '../auth/request-auth'
-import { createFolder, deleteFolder, listFolderTree, updateFolder } from '../content/folders'
+import type { AppContext } from '../context'
+import { requireAuth } from '../control/accounts/request-auth'
+import { createFolder, deleteFolder, listFolderTree, updateFolder } from '../control/content/folders'
 import {
   createContent,
   deleteContent,
@@ -9,8 +10,7 @@ import {
   listContent,
   SnippetConflictError,
   updateContent,
-} from '../content/service'
-import type { AppContext } from '../context'
+} from '../control/content/service'
 import { type CallWithParams, type RouteCall, serve } from '../http/typed-routes'
 
 type SaveKey =

@@ -1,11 +1,11 @@
 import { ProjectRef } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context'
-import { ProjectApiSockets } from '../edge-functions/runtime/api-socket'
-import { edgeFunctionsRuntime } from '../edge-functions/runtime/edge-runtime'
-import { invokeFunction } from '../edge-functions/runtime/invoke'
+import { ProjectHostResolver } from '../control/custom-domains/host-routing'
 import type { ServedOn } from '../http/user-content'
-import { ProjectHostResolver } from '../projects/host-routing'
+import { ProjectApiSockets } from '../services/functions/runtime/api-socket'
+import { edgeFunctionsRuntime } from '../services/functions/runtime/edge-runtime'
+import { invokeFunction } from '../services/functions/runtime/invoke'
 
 const METHODS = ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'] as const
 

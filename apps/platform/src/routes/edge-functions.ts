@@ -7,9 +7,12 @@ import {
   PermissionResource,
 } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
-import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
-import { DEPLOY_MULTIPART_OPTIONS, readDeployRequest } from '../edge-functions/deploy-request'
+import { requireAuth } from '../control/accounts/request-auth'
+import { assertCan } from '../control/organizations/membership'
+import { getProjectForUser } from '../control/projects/service'
+import { type CallWithParams, serve } from '../http/typed-routes'
+import { DEPLOY_MULTIPART_OPTIONS, readDeployRequest } from '../services/functions/deploy-request'
 import {
   deleteFunction,
   deployFunction,
@@ -17,10 +20,7 @@ import {
   getFunction,
   listFunctions,
   setFunctionsNetworkAccess,
-} from '../edge-functions/service'
-import { type CallWithParams, serve } from '../http/typed-routes'
-import { assertCan } from '../organizations/membership'
-import { getProjectForUser } from '../projects/service'
+} from '../services/functions/service'
 
 /**
  * The management API of edge functions (the hosted product's /v1 paths): list, detail, download, deploy

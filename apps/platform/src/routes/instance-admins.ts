@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify'
-import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
-import { serve } from '../http/typed-routes'
+import { requireAuth } from '../control/accounts/request-auth'
 import {
   addInstanceAdmin,
   assertInstanceAdmin,
   listInstanceAdmins,
   removeInstanceAdmin,
-} from '../users/instance-admins'
+} from '../control/instance/admins'
+import { serve } from '../http/typed-routes'
 
 /** Instance administrators: only they see the list, name others and remove them. */
 export function instanceAdminRoutes(ctx: AppContext) {

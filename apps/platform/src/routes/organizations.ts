@@ -1,8 +1,7 @@
 import type { FastifyInstance } from 'fastify'
-import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
-import { type CallWithParams, serve } from '../http/typed-routes'
-import { getMembership } from '../organizations/membership'
+import { requireAuth } from '../control/accounts/request-auth'
+import { getMembership } from '../control/organizations/membership'
 import {
   addMember,
   createOrganization,
@@ -17,8 +16,9 @@ import {
   updateMemberRole,
   updateOrganization,
   updateSubscription,
-} from '../organizations/service'
-import { createSupportRequest, listSupportRequests } from '../support/service'
+} from '../control/organizations/service'
+import { createSupportRequest, listSupportRequests } from '../control/support/service'
+import { type CallWithParams, serve } from '../http/typed-routes'
 
 export function organizationRoutes(ctx: AppContext) {
   async function membershipOf({ request, params }: CallWithParams<{ slug: string }>) {

@@ -1,7 +1,7 @@
 import { PgColumn, PgFunctionName, PgTableName } from '@pgfleet/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { FIXTURE_SCHEMA_SQL, type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
+import { FIXTURE_SCHEMA_SQL, type ProjectFixture, startProjectFixture } from '../control/pg-meta/testing'
 import { ApiClient } from '../testing/harness'
 
 let f: ProjectFixture

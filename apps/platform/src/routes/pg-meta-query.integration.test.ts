@@ -1,7 +1,7 @@
 import type { QueryErrorResponse, RunQueryResponse } from '@pgfleet/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { READ_ONLY_TRANSACTION_CONTROL_MESSAGE } from '../sql/service'
-import { type SqlTestSetup, startSqlTestSetup } from '../sql/testing'
+import { READ_ONLY_TRANSACTION_CONTROL_MESSAGE } from '../control/sql-editor/service'
+import { type SqlTestSetup, startSqlTestSetup } from '../control/sql-editor/testing'
 import { ApiClient, waitFor } from '../testing/harness'
 
 let s: SqlTestSetup

@@ -6,15 +6,21 @@ import {
   type ExportQueryBody,
 } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyReply } from 'fastify'
-import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
+import { requireAuth } from '../control/accounts/request-auth'
+import { csvChunks, jsonChunks } from '../control/sql-editor/export-format'
+import { type ExportFormat, exportLinks } from '../control/sql-editor/export-links'
+import { SqlQueryError } from '../control/sql-editor/query-errors'
+import { checkQueryExport, openQueryExport } from '../control/sql-editor/query-export'
+import {
+  cancelQuery,
+  getSqlSettings,
+  runManagementQuery,
+  runQuery,
+  updateSqlSettings,
+} from '../control/sql-editor/service'
 import { notFound } from '../errors'
 import { type CallWithParams, serve, serveFile } from '../http/typed-routes'
-import { csvChunks, jsonChunks } from '../sql/export-format'
-import { type ExportFormat, exportLinks } from '../sql/export-links'
-import { SqlQueryError } from '../sql/query-errors'
-import { checkQueryExport, openQueryExport } from '../sql/query-export'
-import { cancelQuery, getSqlSettings, runManagementQuery, runQuery, updateSqlSettings } from '../sql/service'
 import { originOf } from './projects'
 
 /** Aborts when the HTTP client goes away before the answer is complete: its query is then cancelled. */

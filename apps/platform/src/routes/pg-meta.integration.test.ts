@@ -15,9 +15,14 @@ import {
 } from '@pgfleet/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { z } from 'zod'
-import { withMetaClient } from '../pg-meta/connection'
-import { SPLIT_MIN_RELATIONS } from '../pg-meta/service'
-import { FIXTURE_SCHEMA_SQL, PLATFORM_FIXTURE_SQL, type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
+import { withMetaClient } from '../control/pg-meta/connection'
+import { SPLIT_MIN_RELATIONS } from '../control/pg-meta/service'
+import {
+  FIXTURE_SCHEMA_SQL,
+  PLATFORM_FIXTURE_SQL,
+  type ProjectFixture,
+  startProjectFixture,
+} from '../control/pg-meta/testing'
 import { ApiClient, waitFor } from '../testing/harness'
 
 let f: ProjectFixture

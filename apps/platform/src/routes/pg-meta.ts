@@ -1,12 +1,12 @@
 import { PermissionAction, PermissionResource, type TypescriptTypesResponse } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
-import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
+import { requireAuth } from '../control/accounts/request-auth'
+import { assertCan } from '../control/organizations/membership'
+import { listMetaJson, META_LISTS, relationColumnsJson, tableJson } from '../control/pg-meta/service'
+import { getProjectForUser } from '../control/projects/service'
+import { generateProjectTypes } from '../control/types-gen/service'
 import { type CallWithParams, sendPreSerialized, serve } from '../http/typed-routes'
-import { assertCan } from '../organizations/membership'
-import { listMetaJson, META_LISTS, relationColumnsJson, tableJson } from '../pg-meta/service'
-import { getProjectForUser } from '../projects/service'
-import { generateProjectTypes } from '../types-gen/service'
 
 const METADATA_DENIED = 'You need additional permissions to read the database metadata'
 

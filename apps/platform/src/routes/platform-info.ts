@@ -1,7 +1,7 @@
 import type { EngineInfo } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../context'
-import { resolveFeatureFlags } from '../feature-flags/service'
+import { resolveFeatureFlags } from '../control/instance/feature-flags'
 import { serve } from '../http/typed-routes'
 
 export function platformInfoRoutes(ctx: AppContext) {

@@ -1,9 +1,9 @@
 import { ISOLATION_GAPS_WITHOUT_ROOT, type PlatformIsolation } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
 import type { AppContext } from '../context'
-import { edgeFunctionsRuntime } from '../edge-functions/runtime/edge-runtime'
-import { EGRESS_GUARD_MISSING } from '../edge-functions/runtime/egress-guard'
 import { serve } from '../http/typed-routes'
+import { edgeFunctionsRuntime } from '../services/functions/runtime/edge-runtime'
+import { EGRESS_GUARD_MISSING } from '../services/functions/runtime/egress-guard'
 
 /** What isolation this platform gives its tenants (shown on every project's infrastructure page). */
 export function platformIsolationRoutes(ctx: AppContext) {

@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify'
-import { createAccessToken, deleteAccessToken, listAccessTokens } from '../auth/access-tokens'
-import { permissionsOf } from '../auth/permissions'
-import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
+import { createAccessToken, deleteAccessToken, listAccessTokens } from '../control/accounts/access-tokens'
+import { requireAuth } from '../control/accounts/request-auth'
+import { getUser, toProfile } from '../control/accounts/service'
+import { permissionsOf } from '../control/organizations/permissions'
+import { listOrganizations } from '../control/organizations/service'
 import { serve } from '../http/typed-routes'
-import { listOrganizations } from '../organizations/service'
-import { getUser, toProfile } from '../users/service'
 
 export function profileRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {

@@ -9,8 +9,8 @@ import {
   PLATFORM_EXTENSIONS_SCHEMA,
 } from '@pgfleet/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { SERVER_ACCESS_REASON } from '../extensions/allow-list'
-import { type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
+import { SERVER_ACCESS_REASON } from '../control/extensions/allow-list'
+import { type ProjectFixture, startProjectFixture } from '../control/pg-meta/testing'
 import { ApiClient } from '../testing/harness'
 
 let f: ProjectFixture

@@ -6,12 +6,12 @@ import {
   PermissionResource,
 } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
-import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
-import { disableExtension, enableExtension, listExtensions } from '../extensions/service'
+import { requireAuth } from '../control/accounts/request-auth'
+import { disableExtension, enableExtension, listExtensions } from '../control/extensions/service'
+import { assertCan } from '../control/organizations/membership'
+import { getProjectForUser } from '../control/projects/service'
 import { type CallWithParams, serve } from '../http/typed-routes'
-import { assertCan } from '../organizations/membership'
-import { getProjectForUser } from '../projects/service'
 
 /**
  * The extensions page: every extension the project's server has, and enabling or disabling the trusted and

@@ -5,7 +5,7 @@ import {
   type ProjectStatusResponse,
 } from '@pgfleet/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
+import { type ProjectFixture, startProjectFixture } from '../control/pg-meta/testing'
 import { ApiClient, waitFor } from '../testing/harness'
 
 let f: ProjectFixture

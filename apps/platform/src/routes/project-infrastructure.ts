@@ -1,11 +1,11 @@
 import { PermissionAction, PermissionResource, type ProjectInfrastructure } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
-import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
+import { requireAuth } from '../control/accounts/request-auth'
+import { assertCan } from '../control/organizations/membership'
+import { projectInfrastructure } from '../control/projects/infrastructure'
+import { getProjectForUser } from '../control/projects/service'
 import { serve } from '../http/typed-routes'
-import { assertCan } from '../organizations/membership'
-import { projectInfrastructure } from '../projects/infrastructure'
-import { getProjectForUser } from '../projects/service'
 
 const INFRASTRUCTURE_DENIED = 'You need additional permissions to read this project'
 

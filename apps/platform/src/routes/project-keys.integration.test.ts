@@ -6,9 +6,9 @@ import {
   type UpdateJwtSecretResponse,
 } from '@pgfleet/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { projectApiKeys, verifyProjectJwt } from '../keys/api-keys'
-import { jwtSecretUpdateJob } from '../keys/jwt-secret-job'
-import { type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
+import { projectApiKeys, verifyProjectJwt } from '../control/keys/api-keys'
+import { jwtSecretUpdateJob } from '../control/keys/jwt-secret-job'
+import { type ProjectFixture, startProjectFixture } from '../control/pg-meta/testing'
 import { type ApiClient, waitFor } from '../testing/harness'
 
 let f: ProjectFixture

@@ -7,13 +7,13 @@ import {
   type PostgrestConfigResponse,
 } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
-import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
+import { requireAuth } from '../control/accounts/request-auth'
+import { jwtSecretUpdateStatus, startJwtSecretUpdate } from '../control/keys/jwt-secret'
+import { postgrestConfig } from '../control/keys/project-config'
+import { assertCan } from '../control/organizations/membership'
+import { getProjectForUser } from '../control/projects/service'
 import { type CallWithParams, serve } from '../http/typed-routes'
-import { jwtSecretUpdateStatus, startJwtSecretUpdate } from '../keys/jwt-secret'
-import { postgrestConfig } from '../keys/project-config'
-import { assertCan } from '../organizations/membership'
-import { getProjectForUser } from '../projects/service'
 
 /**
  * The JWT secret (rotation as a durable job, and its status) and the data API configuration that carries the

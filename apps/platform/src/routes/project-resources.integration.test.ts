@@ -8,7 +8,7 @@ import {
   ProjectUsage,
 } from '@pgfleet/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
+import { type ProjectFixture, startProjectFixture } from '../control/pg-meta/testing'
 import { ApiClient, waitFor } from '../testing/harness'
 
 /** The resource routes: what every member reads, who may change the disk size, and what others never see. */

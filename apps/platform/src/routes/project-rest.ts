@@ -1,20 +1,20 @@
 import { randomUUID } from 'node:crypto'
 import { PermissionAction, PermissionResource, PROJECT_REF_PATTERN } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import { roleCan } from '../auth/permissions'
-import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
+import { requireAuth } from '../control/accounts/request-auth'
+import { ProjectHostResolver } from '../control/custom-domains/host-routing'
+import { projectApiKeys } from '../control/keys/api-keys'
+import { roleCan } from '../control/organizations/permissions'
+import { getProjectForUser } from '../control/projects/service'
 import { HttpError } from '../errors'
 import { cleanBodyText } from '../http/bad-input'
 import { serve } from '../http/typed-routes'
-import { projectApiKeys } from '../keys/api-keys'
-import { ProjectHostResolver } from '../projects/host-routing'
-import { getProjectForUser } from '../projects/service'
-import { RestError } from '../rest/errors'
-import { describeProject, errorResponse, handleRestRequest } from '../rest/handler'
-import { REST_POOL_SETTINGS, RestPools } from '../rest/pools'
-import { ProjectDirectory } from '../rest/project-directory'
-import type { RestDeps, RestRequest } from '../rest/request'
+import { RestError } from '../services/rest/errors'
+import { describeProject, errorResponse, handleRestRequest } from '../services/rest/handler'
+import { REST_POOL_SETTINGS, RestPools } from '../services/rest/project-databases'
+import { ProjectDirectory } from '../services/rest/project-directory'
+import type { RestDeps, RestRequest } from '../services/rest/request'
 import { allowCors, corsPreflight } from './cors'
 import { originOf } from './projects'
 
@@ -40,7 +40,8 @@ export function projectRestRoutes(ctx: AppContext) {
           key: String(target.port),
           settings: REST_POOL_SETTINGS,
         }),
-      superuserConnection: (ref) => ctx.driver.projectConnection(ref),
+      superuserOneOff: (ref, reason, work) =>
+        ctx.connections.oneOff.asSuperuser(ref, reason, { applicationName: 'pgfleet data api' }, work),
       log: ctx.log.child({ component: 'rest' }),
     })
     // a project whose connections close (pause, delete, resize) is looked up afresh by the next request

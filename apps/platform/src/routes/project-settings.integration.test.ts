@@ -9,10 +9,14 @@ import {
   type ProjectSettingsResponse,
 } from '@pgfleet/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { projectApiKeys } from '../keys/api-keys'
-import { HOSTNAME_TAKEN_MESSAGE, projectRefForHostname, reverifyCustomHostname } from '../keys/custom-hostname'
-import { type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
-import { fetchVia } from '../rest/testing'
+import {
+  HOSTNAME_TAKEN_MESSAGE,
+  projectRefForHostname,
+  reverifyCustomHostname,
+} from '../control/custom-domains/custom-hostname'
+import { projectApiKeys } from '../control/keys/api-keys'
+import { type ProjectFixture, startProjectFixture } from '../control/pg-meta/testing'
+import { fetchVia } from '../services/rest/testing'
 import { ApiClient, setPlan } from '../testing/harness'
 
 const projectRow = (fixture: ProjectFixture, projectRef: string) =>

@@ -7,20 +7,20 @@ import {
   type ProjectSettingsResponse,
 } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
-import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
-import { type CallWithParams, type RouteCall, serve } from '../http/typed-routes'
+import { requireAuth } from '../control/accounts/request-auth'
 import {
   activateCustomHostname,
   deleteCustomHostname,
   getCustomHostname,
   initializeCustomHostname,
   reverifyCustomHostname,
-} from '../keys/custom-hostname'
-import { resetDatabasePassword } from '../keys/db-password'
-import { projectSettings } from '../keys/project-config'
-import { assertCan } from '../organizations/membership'
-import { getProjectForUser } from '../projects/service'
+} from '../control/custom-domains/custom-hostname'
+import { resetDatabasePassword } from '../control/keys/db-password'
+import { projectSettings } from '../control/keys/project-config'
+import { assertCan } from '../control/organizations/membership'
+import { getProjectForUser } from '../control/projects/service'
+import { type CallWithParams, type RouteCall, serve } from '../http/typed-routes'
 import { originOf } from './projects'
 
 type ProjectCall = CallWithParams<{ ref: string }>

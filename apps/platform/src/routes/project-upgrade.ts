@@ -1,11 +1,11 @@
 import { PermissionAction, PermissionResource } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
-import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
+import { requireAuth } from '../control/accounts/request-auth'
+import { assertCan } from '../control/organizations/membership'
+import { getProjectForUser } from '../control/projects/service'
+import { startUpgrade, upgradeEligibility, upgradeStatus } from '../control/upgrade/upgrade-service'
 import { type CallWithParams, serve } from '../http/typed-routes'
-import { assertCan } from '../organizations/membership'
-import { getProjectForUser } from '../projects/service'
-import { startUpgrade, upgradeEligibility, upgradeStatus } from '../projects/upgrade-service'
 
 const UPGRADE_DENIED = 'You need additional permissions to upgrade this project'
 

@@ -1,9 +1,9 @@
 import { toManagementProject } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
+import { requireAuth } from '../control/accounts/request-auth'
+import { createProject, getProjectForUser, listProjects, projectStatus, toProject } from '../control/projects/service'
 import { type CallWithParams, serve } from '../http/typed-routes'
-import { createProject, getProjectForUser, listProjects, projectStatus, toProject } from '../projects/service'
 
 export const originOf = (ctx: AppContext, request: FastifyRequest): string =>
   ctx.config.publicUrl ? new URL(ctx.config.publicUrl).origin : `${request.protocol}://${request.headers.host}`

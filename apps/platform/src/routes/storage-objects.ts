@@ -1,10 +1,10 @@
 import { PermissionAction, PermissionResource, STORAGE_OBJECT_WRITE_DENIED } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
-import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
+import { requireAuth } from '../control/accounts/request-auth'
+import { assertCan } from '../control/organizations/membership'
+import { getProjectForUser } from '../control/projects/service'
 import { type CallWithParams, serve } from '../http/typed-routes'
-import { assertCan } from '../organizations/membership'
-import { getProjectForUser } from '../projects/service'
 import {
   createBucketFolder,
   deleteBucketObjects,
@@ -13,8 +13,8 @@ import {
   publicObjectUrl,
   signBucketObject,
   uploadBucketObject,
-} from '../storage/dashboard-objects'
-import { FolderMoveConflict, moveBucketFolder } from '../storage/folder-move'
+} from '../services/storage/dashboard-objects'
+import { FolderMoveConflict, moveBucketFolder } from '../services/storage/folder-move'
 import { originOf } from './projects'
 
 /**

@@ -9,21 +9,21 @@ import {
   type StorageArchiveResponse,
 } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
-import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
+import { requireAuth } from '../control/accounts/request-auth'
+import { assertCan } from '../control/organizations/membership'
+import { getProjectForUser } from '../control/projects/service'
 import { notFound } from '../errors'
 import { type CallWithParams, serve, serveFile } from '../http/typed-routes'
-import { assertCan } from '../organizations/membership'
-import { getProjectForUser } from '../projects/service'
-import { archiveState } from '../storage/archive'
-import { startStorageArchive, storageArchive } from '../storage/archive-job'
+import { archiveState } from '../services/storage/archive'
+import { startStorageArchive, storageArchive } from '../services/storage/archive-job'
 import {
   createProjectBucket,
   deleteProjectBucket,
   emptyProjectBucket,
   listProjectBuckets,
   updateProjectBucket,
-} from '../storage/service'
+} from '../services/storage/service'
 import { originOf } from './projects'
 
 type ProjectCall = CallWithParams<{ ref: string }>

@@ -1,12 +1,12 @@
 import type { ExportLinkResponse } from '@pgfleet/contracts'
 import type { FastifyInstance } from 'fastify'
-import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
+import { requireAuth } from '../control/accounts/request-auth'
+import { CsvImportError, drainRequest, importCsv } from '../control/table-editor/csv-import'
+import { searchReferences } from '../control/table-editor/reference-search'
+import { countRows, deleteRows, exportRowsLink, insertRow, readRows, updateRow } from '../control/table-editor/service'
+import { alterTable, createTable } from '../control/table-editor/table-ddl'
 import { type CallWithParams, serve } from '../http/typed-routes'
-import { CsvImportError, drainRequest, importCsv } from '../table-editor/csv-import'
-import { searchReferences } from '../table-editor/reference-search'
-import { countRows, deleteRows, exportRowsLink, insertRow, readRows, updateRow } from '../table-editor/service'
-import { alterTable, createTable } from '../table-editor/table-ddl'
 import { originOf } from './projects'
 
 /** The table editor: tables created and changed, and their rows read, counted, inserted, changed, deleted and imported. */

@@ -1,6 +1,6 @@
 import { CSRF_COOKIE, CSRF_HEADER, invalidUtf8Message, type RunQueryResponse } from '@pgfleet/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SqlTestSetup, startSqlTestSetup } from '../sql/testing'
+import { type SqlTestSetup, startSqlTestSetup } from '../control/sql-editor/testing'
 import { ApiClient } from '../testing/harness'
 
 let s: SqlTestSetup

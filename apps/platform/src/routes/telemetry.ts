@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify'
-import { requireAuth } from '../auth/request-auth'
 import type { AppContext } from '../context'
+import { requireAuth } from '../control/accounts/request-auth'
 import { HttpError } from '../errors'
 import { PerUserRateLimit } from '../http/per-user-rate-limit'
 import { serve } from '../http/typed-routes'

@@ -5,11 +5,11 @@ import {
   LOGIN_FREE_FAILURES_PER_ADDRESS,
   LOGIN_FREE_FAILURES_PER_PAIR,
   TOO_MANY_SIGN_INS_MESSAGE,
-} from '../auth/login-throttle'
-import { TOO_MANY_SIGN_UPS_MESSAGE } from '../auth/signup-throttle'
+} from '../control/accounts/login-throttle'
+import { INVALID_LOGIN_MESSAGE } from '../control/accounts/service'
+import { SIGNUP_CLOSED_MESSAGE, SIGNUP_INVITE_ONLY_MESSAGE } from '../control/accounts/signup-policy'
+import { TOO_MANY_SIGN_UPS_MESSAGE } from '../control/accounts/signup-throttle'
 import { ApiClient, startTestPlatform, type TestPlatform } from '../testing/harness'
-import { INVALID_LOGIN_MESSAGE } from '../users/service'
-import { SIGNUP_CLOSED_MESSAGE, SIGNUP_INVITE_ONLY_MESSAGE } from '../users/signup-policy'
 
 /** Guessing passwords, probing for emails, and signing up where sign-up is limited. */
 let t: TestPlatform | undefined

@@ -1,7 +1,7 @@
 import net from 'node:net'
 import type pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type ProjectFixture, startProjectFixture } from '../pg-meta/testing'
+import { type ProjectFixture, startProjectFixture } from '../control/pg-meta/testing'
 
 /**
  * A project's connection slots against clients that hold them: connections that never finish authenticating, and

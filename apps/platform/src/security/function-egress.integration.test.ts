@@ -6,7 +6,7 @@ import type { Organization, Project, ProjectSettingsResponse, ProjectStatusRespo
 import { removeProjectUsers } from '@pgfleet/engine'
 import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deployFunctionFiles } from '../edge-functions/testing'
+import { deployFunctionFiles } from '../services/functions/testing'
 import { ChildPlatform } from '../testing/child-platform'
 import { ApiClient, waitFor } from '../testing/harness'
 

@@ -1,7 +1,7 @@
 import { CSRF_COOKIE, CSRF_HEADER, SESSION_COOKIE } from '@pgfleet/contracts'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deployFunctionFiles } from '../edge-functions/testing'
-import { fetchVia, type RestTestProject, restFetch, startRestTestProject } from '../rest/testing'
+import { deployFunctionFiles } from '../services/functions/testing'
+import { fetchVia, type RestTestProject, restFetch, startRestTestProject } from '../services/rest/testing'
 
 /**
  * The dashboard's credentials never reach tenant code, and tenant code never sets cookies on the dashboard: a signed

@@ -18,7 +18,7 @@ import {
 } from '@pgfleet/engine'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type SqlTestSetup, startSqlTestSetup } from '../sql/testing'
+import { type SqlTestSetup, startSqlTestSetup } from '../control/sql-editor/testing'
 import { ApiClient, waitFor } from '../testing/harness'
 import { requireRoot } from '../testing/require-root'
 

@@ -1,8 +1,8 @@
 import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import type { SupabaseClient } from '@supabase/supabase-js'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { deployFunctionFiles } from '../edge-functions/testing'
-import { fetchVia, type RestTestProject, startRestTestProject } from '../rest/testing'
+import { deployFunctionFiles } from '../services/functions/testing'
+import { fetchVia, type RestTestProject, startRestTestProject } from '../services/rest/testing'
 
 /**
  * Content users put on the platform never runs as the dashboard's origin: edge-function answers and storage objects

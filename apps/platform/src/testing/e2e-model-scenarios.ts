@@ -1,4 +1,4 @@
-import { evalScenarios } from '../assistant/eval/scenarios'
+import { evalScenarios } from '../control/assistant/eval/scenarios'
 import type { ChatRequest, Scenario } from './scripted-model-server'
 
 const requestText = (request: ChatRequest) => JSON.stringify(request.messages)
