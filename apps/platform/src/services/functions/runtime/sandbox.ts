@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { readFile } from 'node:fs/promises'
 import { isIP } from 'node:net'
-import { type EgressDestination, ownAddresses } from '../../../security/egress-policy'
+import { DENIED_IPV4_RANGES, type EgressDestination, ownAddresses } from '../../../security/egress-policy'
 
 /**
  * How a worker is confined beyond Deno's own permissions (see docs/edge-functions.md):
@@ -10,18 +10,11 @@ import { type EgressDestination, ownAddresses } from '../../../security/egress-p
  * - lifetime: the kernel kills the worker when the platform process dies (parent-death signal).
  */
 
-/** IPv4 ranges a function may not reach (Deno matches these CIDRs, also when written as 127.1 or 2130706433). */
-export const DENIED_IPV4_RANGES = [
-  '0.0.0.0/8',
-  '10.0.0.0/8',
-  '100.64.0.0/10',
-  '127.0.0.0/8',
-  '169.254.0.0/16',
-  '172.16.0.0/12',
-  '192.0.0.0/24',
-  '192.168.0.0/16',
-  '198.18.0.0/15',
-]
+/**
+ * IPv4 ranges a function may not reach: the egress policy's own list, so the two cannot drift (Deno matches these
+ * CIDRs, also when written as 127.1 or 2130706433).
+ */
+export { DENIED_IPV4_RANGES }
 /** Deno accepts no IPv6 ranges: the loopback and unspecified addresses (and the machine's own) one by one. */
 export const DENIED_IPV6_ADDRESSES = ['[::1]', '[::]']
 export const DENIED_NAMES = ['localhost']
