@@ -1,9 +1,12 @@
+import { execFile } from 'node:child_process'
+import net from 'node:net'
 import os from 'node:os'
 import path from 'node:path'
 import { describe, expect, it } from 'vitest'
 import { EgressPolicy } from '../../security/egress-policy'
 import { fetchBranchFiles, findRemoteBranch } from './git'
 import {
+  pinnedConnection,
   REMOTE_ACCESS_DENIED_MESSAGE,
   REMOTE_NOT_FOUND_MESSAGE,
   REMOTE_REF_MISSING_MESSAGE,
@@ -57,5 +60,65 @@ describe('git remotes and the egress policy', () => {
     )
     expect(tenantGitMessage("fatal: Authentication failed for 'https://h/r.git/'")).toBe(REMOTE_ACCESS_DENIED_MESSAGE)
     expect(tenantGitMessage('git@h: Permission denied (publickey).')).toBe(REMOTE_ACCESS_DENIED_MESSAGE)
+  })
+})
+
+describe('pinned remotes (no second resolution)', () => {
+  /** Runs git ls-remote with only the pin's settings, against a server on loopback that records what reaches it. */
+  async function connectsTo(url: (port: number) => string, pinAddress = '127.0.0.1') {
+    const seen: string[] = []
+    const server = net.createServer((socket) => {
+      socket.once('data', (chunk) => {
+        seen.push(chunk.toString('latin1').split('\r\n')[0] ?? '')
+        socket.destroy()
+      })
+    })
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+    const port = (server.address() as net.AddressInfo).port
+    try {
+      const remote = url(port)
+      const destination = remoteDestination(remote)
+      if (!destination) throw new Error('no destination')
+      const pinned = pinnedConnection(remote, { ...destination, address: pinAddress })
+      const env: NodeJS.ProcessEnv = {
+        PATH: process.env.PATH,
+        HOME: os.tmpdir(),
+        GIT_CONFIG_NOSYSTEM: '1',
+        GIT_CONFIG_GLOBAL: '/dev/null',
+        GIT_TERMINAL_PROMPT: '0',
+        GIT_SSH_COMMAND: `ssh -F /dev/null -o BatchMode=yes -o ConnectTimeout=5 -o StrictHostKeyChecking=no -o UserKnownHostsFile=/dev/null ${pinned.sshOptions}`,
+        GIT_CONFIG_COUNT: String(pinned.config.length),
+      }
+      for (const [i, [key, value]] of pinned.config.entries()) {
+        env[`GIT_CONFIG_KEY_${i}`] = key
+        env[`GIT_CONFIG_VALUE_${i}`] = value
+      }
+      await new Promise<void>((resolve) => {
+        execFile('git', ['ls-remote', '--', remote], { env, timeout: 15_000 }, () => resolve())
+      })
+      return seen
+    } finally {
+      server.close()
+    }
+  }
+
+  it('git over http connects to the checked address, for a name that does not even resolve', async () => {
+    const seen = await connectsTo((port) => `http://pinned.invalid:${port}/r.git`)
+    expect(seen[0]).toMatch(/^GET \/r\.git\/info\/refs/)
+  })
+
+  it('ssh connects to the checked address, the name kept as the host key alias', async () => {
+    const seen = await connectsTo((port) => `ssh://git@pinned.invalid:${port}/r.git`)
+    expect(seen[0]).toMatch(/^SSH-2\.0-/)
+  })
+
+  it('pins nothing for a remote given by address, and refuses a host name ssh could misread', () => {
+    const destination = { host: '203.0.113.7', port: 443, address: '203.0.113.7' }
+    expect(pinnedConnection('https://203.0.113.7/r.git', destination)).toEqual({
+      config: [['http.followRedirects', 'false']],
+      sshOptions: '',
+    })
+    const odd = { host: 'a;touch x', port: 22, address: '203.0.113.7' }
+    expect(() => pinnedConnection('ssh://git@x/r', odd)).toThrow(REMOTE_UNREACHABLE_MESSAGE)
   })
 })

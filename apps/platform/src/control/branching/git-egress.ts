@@ -1,3 +1,4 @@
+import { isIP } from 'node:net'
 import { checkedAddress, EgressRefusedError } from '../../security/egress-fetch'
 import type { EgressPolicy } from '../../security/egress-policy'
 
@@ -22,13 +23,49 @@ export function remoteDestination(url: string): { host: string; port: number } |
   return scp?.[1] ? { host: scp[1].replace(/^\[|\]$/g, ''), port: 22 } : null
 }
 
-/** Throws a message without connection details when the policy refuses the remote or its name does not resolve. */
-export async function assertRemoteAllowed(url: string, policy: EgressPolicy): Promise<void> {
+/** A remote's destination as checked: git and ssh are made to connect to `address`, not to resolve `host` again. */
+export interface PinnedRemote {
+  host: string
+  port: number
+  address: string
+}
+
+/**
+ * The address git may connect to for `url` (null for file://); throws a message without connection details when the
+ * policy refuses the remote or its name does not resolve.
+ */
+export async function assertRemoteAllowed(url: string, policy: EgressPolicy): Promise<PinnedRemote | null> {
   const destination = remoteDestination(url)
-  if (!destination) return
-  await checkedAddress(policy, destination.host, destination.port).catch((error: unknown) => {
+  if (!destination) return null
+  const address = await checkedAddress(policy, destination.host, destination.port).catch((error: unknown) => {
     throw new Error(error instanceof EgressRefusedError ? REMOTE_REFUSED_MESSAGE : REMOTE_UNREACHABLE_MESSAGE)
   })
+  return { ...destination, address }
+}
+
+/** A host name ssh may be given on its command line as it is (no shell or ssh metacharacter). */
+const PLAIN_HOST_NAME = /^[a-z0-9](?:[a-z0-9.-]*[a-z0-9])?$/i
+
+/**
+ * What makes git connect where the check looked, so a name that resolves elsewhere the second time (DNS rebinding)
+ * changes nothing: for https, curl's resolve entry for the host and port (and no redirect, which would name a host
+ * nobody checked); for ssh, the checked address as ssh's HostName, the name kept as the host key's alias. A remote
+ * given by address needs no pin.
+ */
+export interface PinnedConnection {
+  /** git configuration entries, passed through the environment */
+  config: [string, string][]
+  /** options for ssh's command line (checked: an address and a plain host name) */
+  sshOptions: string
+}
+
+export function pinnedConnection(url: string, pin: PinnedRemote): PinnedConnection {
+  const config: [string, string][] = [['http.followRedirects', 'false']]
+  if (isIP(pin.host) !== 0) return { config, sshOptions: '' }
+  if (!PLAIN_HOST_NAME.test(pin.host) || isIP(pin.address) === 0) throw new Error(REMOTE_UNREACHABLE_MESSAGE)
+  const literal = isIP(pin.address) === 6 ? `[${pin.address}]` : pin.address
+  if (/^https?:/i.test(url)) config.push(['http.curloptResolve', `${pin.host}:${pin.port}:${literal}`])
+  return { config, sshOptions: `-o HostName=${pin.address} -o HostKeyAlias=${pin.host}` }
 }
 
 /** git's answer when the branch is not in the repository; the caller names the branch instead. */

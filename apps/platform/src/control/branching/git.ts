@@ -1,7 +1,13 @@
 import { spawn } from 'node:child_process'
 import { repositoryDisplayName, repositoryUrlProblem } from '@pgfleet/contracts'
 import type { EgressPolicy } from '../../security/egress-policy'
-import { assertRemoteAllowed, REMOTE_REF_MISSING_MESSAGE, tenantGitMessage } from './git-egress'
+import {
+  assertRemoteAllowed,
+  type PinnedConnection,
+  pinnedConnection,
+  REMOTE_REF_MISSING_MESSAGE,
+  tenantGitMessage,
+} from './git-egress'
 import { type GitWorkspace, gitWorkspace, newRepositoryPath, removeRepository } from './git-workspace'
 
 /** What the platform needs to reach a repository: its URL and, for https, an optional access token. */
@@ -44,11 +50,18 @@ export function assertUsableRemote(url: string, options: Pick<GitOptions, 'allow
   }
 }
 
-async function assertRemoteReachable(url: string, options: GitOptions): Promise<void> {
-  if (!options.egress) return
-  await assertRemoteAllowed(url, options.egress).catch((error: Error) => {
-    throw new GitError(error.message)
-  })
+/**
+ * What makes git connect to the destination the policy checked (null: file://, or no egress policy given, as in the
+ * platform's own tools).
+ */
+async function assertRemoteReachable(url: string, options: GitOptions): Promise<PinnedConnection | null> {
+  if (!options.egress) return null
+  try {
+    const pin = await assertRemoteAllowed(url, options.egress)
+    return pin && pinnedConnection(url, pin)
+  } catch (error) {
+    throw new GitError((error as Error).message)
+  }
 }
 
 /**
@@ -58,7 +71,13 @@ async function assertRemoteReachable(url: string, options: GitOptions): Promise<
  * file, offers no key or agent (the platform's user may have some: they are not the tenant's), and keeps host keys in
  * the workspace's known_hosts, named through the environment so no path reaches a shell.
  */
-function gitEnv(remote: GitRemote, options: GitOptions, workspace: GitWorkspace): NodeJS.ProcessEnv {
+function gitEnv(
+  remote: GitRemote,
+  options: GitOptions,
+  workspace: GitWorkspace,
+  pin: PinnedConnection | null,
+): NodeJS.ProcessEnv {
+  const pinned = pin ?? { config: [], sshOptions: '' }
   const env: NodeJS.ProcessEnv = {
     PATH: process.env.PATH ?? '/usr/local/bin:/usr/bin:/bin',
     HOME: workspace.home,
@@ -76,15 +95,21 @@ function gitEnv(remote: GitRemote, options: GitOptions, workspace: GitWorkspace)
       // biome-ignore lint/suspicious/noTemplateCurlyInString: ssh expands the variable, so a path with spaces stays whole
       "-o StrictHostKeyChecking=accept-new -o 'UserKnownHostsFile=${PGFLEET_GIT_KNOWN_HOSTS}'",
       '-o GlobalKnownHostsFile=/dev/null -o IdentitiesOnly=yes -o IdentityFile=none -o IdentityAgent=none',
-    ].join(' '),
+      pinned.sshOptions,
+    ]
+      .filter(Boolean)
+      .join(' '),
   }
+  const config = [...pinned.config]
   if (remote.token && /^https:/i.test(remote.url)) {
     const basic = Buffer.from(`x-access-token:${remote.token}`).toString('base64')
-    Object.assign(env, {
-      GIT_CONFIG_COUNT: '1',
-      GIT_CONFIG_KEY_0: 'http.extraHeader',
-      GIT_CONFIG_VALUE_0: `Authorization: Basic ${basic}`,
-    })
+    config.push(['http.extraHeader', `Authorization: Basic ${basic}`])
+  }
+  // passed through the environment (GIT_CONFIG_*), so neither the token nor the pin shows in the process list
+  env.GIT_CONFIG_COUNT = String(config.length)
+  for (const [i, [key, value]] of config.entries()) {
+    env[`GIT_CONFIG_KEY_${i}`] = key
+    env[`GIT_CONFIG_VALUE_${i}`] = value
   }
   return env
 }
@@ -156,11 +181,11 @@ function githubRepository(url: string): { owner: string; repo: string } | null {
 /** The branch's head commit, or null when the repository has no such branch. */
 export async function findRemoteBranch(remote: GitRemote, branch: string, options: GitOptions): Promise<string | null> {
   assertUsableRemote(remote.url, options)
-  await assertRemoteReachable(remote.url, options)
+  const pin = await assertRemoteReachable(remote.url, options)
   const github = githubRepository(remote.url)
   if (github) return findGithubBranch(github, remote.token, branch, options.timeoutMs)
   return inWorkspace(options, async (workspace) => {
-    const run = { env: gitEnv(remote, options, workspace), workspace, timeoutMs: options.timeoutMs }
+    const run = { env: gitEnv(remote, options, workspace, pin), workspace, timeoutMs: options.timeoutMs }
     const out = await runGit(['ls-remote', '--heads', '--', remote.url, `refs/heads/${branch}`], run)
     const line = out
       .toString('utf8')
@@ -237,9 +262,9 @@ function parseBatch(out: Buffer): Map<string, string> {
  */
 export async function fetchBranchFiles(remote: GitRemote, branch: string, options: GitOptions): Promise<BranchFiles> {
   assertUsableRemote(remote.url, options)
-  await assertRemoteReachable(remote.url, options)
+  const pin = await assertRemoteReachable(remote.url, options)
   return inWorkspace(options, async (workspace) => {
-    const env = gitEnv(remote, options, workspace)
+    const env = gitEnv(remote, options, workspace, pin)
     const remoteRun = { env, workspace, timeoutMs: options.timeoutMs }
     const localRun = { ...remoteRun, fallback: LOCAL_FAILURE_MESSAGE }
     const repo = newRepositoryPath(workspace)
