@@ -367,4 +367,18 @@ select :name as name, ':x' as quoted, $$ :y $$ as body, '{"a":1}'::jsonb as j, :
     expect((await run(s.owner, {})).body.message).toBe('query is required')
     expect((await run(s.owner, { query: 'select 1', rowLimit: -5 })).status).toBe(400)
   })
+
+  it('runs read-only from the moment the sampler marks the project, before its stored row says so', async () => {
+    const { ref } = s.project
+    const modes = s.t.platform.ctx.resources.modes
+    modes.set(ref, true)
+    try {
+      const write = await run(s.owner, { query: 'create table during_the_window (id int)' })
+      expect(write.body).toMatchObject({ code: '25006' })
+      expect((await run(s.owner, { query: 'select 1' })).body.results[0]?.rows[0]).toEqual([1])
+    } finally {
+      modes.set(ref, false)
+    }
+    expect((await run(s.owner, { query: 'create table after_the_window (id int)' })).status).toBe(200)
+  })
 })

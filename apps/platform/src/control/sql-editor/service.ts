@@ -163,7 +163,9 @@ async function execute(
     prepared,
   )
   const { client } = lease
-  const transaction = await editorTransaction(access, sqlProject.row.readonly_mode_enabled, prepared).catch(
+  // the sampler's mark in memory first: it changes before the server does, the stored row a moment after
+  const projectReadOnly = ctx.resources.modes.get(ref) ?? sqlProject.row.readonly_mode_enabled
+  const transaction = await editorTransaction(access, projectReadOnly, prepared).catch(
     async (error: unknown) => {
       await lease.release(false)
       throw error
