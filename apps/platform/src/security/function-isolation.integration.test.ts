@@ -246,6 +246,7 @@ describe("a tenant's function", () => {
 
   // Deno's permissions refuse these addresses before the egress guard's listen() hook is reached; for node:net that
   // refusal escaped listen's own tick and ended the worker (502) until the bootstrap turned it into Node's EACCES event
+  // (node:dgram's bind the same)
   it('listens on no address of the machine, by address or by name', async () => {
     const ref = projects[0]?.ref ?? ''
     const addresses = Object.values(os.networkInterfaces())
@@ -256,6 +257,7 @@ describe("a tenant's function", () => {
       ref,
       'listener',
       `import { createServer } from 'node:net'
+      import { createSocket } from 'node:dgram'
       Deno.serve(async () => {
         const results: Record<string, string> = {}
         const refused = (e: unknown) =>
@@ -269,6 +271,11 @@ describe("a tenant's function", () => {
           server.once('error', (e) => resolve(String((e as { code?: string }).code ?? e)))
           server.listen(0, ${JSON.stringify(addresses.at(-1))}, () => { server.close(); resolve('listening') })
         })
+        results['node:dgram'] = await new Promise((resolve) => {
+          const socket = createSocket('udp4')
+          socket.once('error', (e) => { socket.close(); resolve(String((e as { code?: string }).code ?? e)) })
+          socket.bind(0, ${JSON.stringify(addresses.at(-1))}, () => { socket.close(); resolve('bound') })
+        })
         try { Deno.serve({ hostname: '0.0.0.0', port: 0 }, () => new Response('second')); results['second Deno.serve'] = 'listening' }
         catch (e) { results['second Deno.serve'] = String(e) }
         return Response.json(results)
@@ -281,6 +288,7 @@ describe("a tenant's function", () => {
       '::': 'refused',
       localhost: 'refused',
       'node:net': 'EACCES',
+      'node:dgram': 'EACCES',
       'second Deno.serve': 'Error: An edge function may call Deno.serve only once',
     })
   })

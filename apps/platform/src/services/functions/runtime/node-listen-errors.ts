@@ -8,6 +8,10 @@
  * addresses, this machine's own), so any `server.listen(...)` did that. Node reports a refused listen as an 'error'
  * event instead; the step that throws is wrapped to do the same. What the guard's listen() hook refuses already
  * arrives that way (an error code, not a throw).
+ *
+ * `node:dgram` did the same from its bind (explicit, or the implicit one before a first send or connect, on the
+ * denied wildcard address): its UDP handle's bind threw in a later tick. The handle's bind now answers Node's error
+ * code (EACCES), which dgram turns into its 'error' event or the callback's error, as Node does.
  */
 export const NODE_LISTEN_ERRORS_SOURCE = `import { Server as NodeNetServer } from 'node:net'
 import { nextTick } from 'node:process'
@@ -27,4 +31,24 @@ NodeNetServer.prototype._listen2 = function (address, port, ...rest) {
     nextTick(() => this.emit('error', error))
   }
 }
+
+import { createSocket as createUdpSocket } from 'node:dgram'
+
+const UV_EACCES = -13
+const udpProbe = createUdpSocket('udp4')
+const udpState = Object.getOwnPropertySymbols(udpProbe).find((key) => key.description === 'kStateSymbol')
+const udpHandlePrototype = udpState && udpProbe[udpState]?.handle && Object.getPrototypeOf(udpProbe[udpState].handle)
+for (const method of ['bind', 'bind6']) {
+  const bindHandle = udpHandlePrototype?.[method]
+  if (typeof bindHandle !== 'function') continue
+  udpHandlePrototype[method] = function (...args) {
+    try {
+      return bindHandle.apply(this, args)
+    } catch (cause) {
+      if (!(cause instanceof Deno.errors.NotCapable || cause instanceof Deno.errors.PermissionDenied)) throw cause
+      return UV_EACCES
+    }
+  }
+}
+udpProbe.close()
 `
