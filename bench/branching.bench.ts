@@ -5,7 +5,7 @@
 import type { Branch, GitConnection, Organization, Project, ProjectStatusResponse } from '@pgfleet/contracts'
 import { testPortRangeSetting } from '@pgfleet/engine/testing/ports'
 import { TestRepository } from '../apps/platform/src/control/branching/testing'
-import { ApiClient, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
+import { ApiClient, setPlan, startTestPlatform, waitFor } from '../apps/platform/src/testing/harness'
 import { BenchRecord, numberArg, SHORT } from './record'
 import { machineLoad, percentile, summary } from './stats'
 
@@ -39,7 +39,8 @@ try {
   const api = new ApiClient(() => platform.baseUrl)
   await api.post('/platform/auth/signup', { email: 'bench@example.com', password: 'bench-password' })
   const slug = (await api.get<Organization[]>('/platform/organizations')).body[0]?.slug
-  await api.put(`/platform/organizations/${slug}/billing/subscription`, { plan: 'pro' })
+  // plans are the operator's: an instance administrator sets this one
+  if ((await setPlan(platform, slug ?? '', 'pro')) !== 200) throw new Error('could not set the pro plan')
   const parent = await api.post<Project>('/v1/projects', {
     name: 'bench-parent',
     organization_slug: slug,
