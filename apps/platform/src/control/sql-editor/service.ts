@@ -165,12 +165,10 @@ async function execute(
   const { client } = lease
   // the sampler's mark in memory first: it changes before the server does, the stored row a moment after
   const projectReadOnly = ctx.resources.modes.get(ref) ?? sqlProject.row.readonly_mode_enabled
-  const transaction = await editorTransaction(access, projectReadOnly, prepared).catch(
-    async (error: unknown) => {
-      await lease.release(false)
-      throw error
-    },
-  )
+  const transaction = await editorTransaction(access, projectReadOnly, prepared).catch(async (error: unknown) => {
+    await lease.release(false)
+    throw error
+  })
   if (transaction !== 'as-is') {
     // an explicit read-only transaction that already took its snapshot cannot be switched to read-write
     const begin = transaction === 'read-only' ? 'BEGIN READ ONLY; SELECT 1' : 'BEGIN READ WRITE'
