@@ -21,10 +21,10 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  // one spec file at a time by default; PGFLEET_E2E_WORKERS=2 runs two against the one platform (each journey signs
-  // its own user up; the tests of a file keep their order), not yet proven stable enough for CI on two cores
+  // two spec files at a time against the one platform by default (each journey signs its own user up; the tests of
+  // a file keep their order); PGFLEET_E2E_WORKERS=1 runs one
   fullyParallel: false,
-  workers: Number(process.env.PGFLEET_E2E_WORKERS ?? 1),
+  workers: Number(process.env.PGFLEET_E2E_WORKERS ?? 2),
   reporter: [['list']],
   use: {
     baseURL: E2E_BASE_URL,

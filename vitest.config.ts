@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config'
 
-const workers = Number(process.env.PGFLEET_TEST_WORKERS ?? 1)
+const workers = Number(process.env.PGFLEET_TEST_WORKERS ?? 2)
 // each worker draws its files' project ports from its own blocks (testPortRange, by VITEST_POOL_ID)
 process.env.PGFLEET_TEST_PORT_SLOTS ??= String(workers)
 
@@ -11,9 +11,8 @@ export default defineConfig({
     // integration suites start real Postgres clusters: give them time
     testTimeout: 60_000,
     hookTimeout: 120_000,
-    // one file at a time by default. PGFLEET_TEST_WORKERS=2 runs two (much of a suite's time is spent waiting on
-    // Postgres and child processes; each file's projects take a random block of its worker's ports, testPortRange),
-    // which shortens the run but is not yet stable: some suites fail beside another (backups, tenant migration)
+    // two files at a time by default (much of a suite's time is spent waiting on Postgres and child processes; each
+    // file's projects take a random block of its worker's ports, testPortRange); PGFLEET_TEST_WORKERS=1 runs one
     fileParallelism: workers > 1,
     maxWorkers: workers,
   },
