@@ -21,10 +21,11 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  // two spec files at a time against the one platform by default (each journey signs its own user up; the tests of
-  // a file keep their order); PGFLEET_E2E_WORKERS=1 runs one
+  // one spec file at a time by default: on two cores two at once took longer (13 min against about 10.5; each
+  // journey waits on Chromium, the platform and its projects, all CPU-bound). PGFLEET_E2E_WORKERS=2 runs two against
+  // the one platform (each journey signs its own user up; the tests of a file keep their order)
   fullyParallel: false,
-  workers: Number(process.env.PGFLEET_E2E_WORKERS ?? 2),
+  workers: Number(process.env.PGFLEET_E2E_WORKERS ?? 1),
   reporter: [['list']],
   use: {
     baseURL: E2E_BASE_URL,
