@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process'
 import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -49,5 +50,17 @@ describe("the platform superuser's password", () => {
     const other = path.join(root, 'other.pgpass')
     await writeFile(other, renderPassfile('another-password'), { mode: 0o600 })
     await expect(usePlatformPassfile(other)).rejects.toThrow(/another pgfleet_admin password/)
+  })
+
+  it("removes a process's own passfile directory when the process exits", async () => {
+    const module = path.join(import.meta.dirname, 'superuser-password.ts')
+    const script = `import { platformPassfile } from ${JSON.stringify(module)}; console.log(await platformPassfile())`
+    const printed = execFileSync(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script], {
+      cwd: path.resolve(import.meta.dirname, '../../../..'),
+      encoding: 'utf8',
+    })
+    const passfile = printed.trim()
+    expect(passfile).toMatch(/pgfleet-passfile-.*\/pgpass$/)
+    await expect(stat(path.dirname(passfile))).rejects.toThrow(/ENOENT/)
   })
 })

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto'
+import { rmSync } from 'node:fs'
 import { chmod, mkdir, mkdtemp, readFile, writeFile } from 'node:fs/promises'
 import os from 'node:os'
 import path from 'node:path'
@@ -77,6 +78,8 @@ export function platformSuperuserPassword(): string {
     password = randomBytes(PASSWORD_BYTES).toString('base64url')
     const value = password
     secret = mkdtemp(path.join(os.tmpdir(), 'pgfleet-passfile-')).then(async (dir) => {
+      // the process's own directory: it goes with the process (a test run left one per test file behind)
+      process.once('exit', () => rmSync(dir, { recursive: true, force: true }))
       const passfile = path.join(dir, 'pgpass')
       await writePassfile(passfile, value)
       return { password: value, passfile }
