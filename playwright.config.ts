@@ -21,7 +21,7 @@ export default defineConfig({
   testDir: 'e2e',
   timeout: 60_000,
   expect: { timeout: 15_000 },
-  // one spec file at a time by default: on two cores two at once gained nothing (13 min 12 s against 13 min 53 s
+  // one spec file at a time by default: on two cores two at once gained nothing (13 min 12 s against 12 min 45 s
   // one at a time, each journey taking about twice as long beside another: Chromium, the platform and its projects
   // all need the cores). PGFLEET_E2E_WORKERS=2 runs two against the one platform (each journey signs its own user
   // up; the tests of a file keep their order)
