@@ -30,7 +30,7 @@ export async function waitUntil(condition: () => Promise<boolean>, timeoutMs = 5
 }
 
 /**
- * A nano-sized cluster under `dir` (pgdata, run, log), socket-only unless it gets a port: the spec the engine's
+ * A nano-sized cluster under `dir` (pgdata, run, log), socket-only unless it gets a port: the ClusterSpec the engine's
  * tests start real servers from.
  */
 export function testClusterSpec(
