@@ -98,7 +98,7 @@ test('Auth, Vault and Infrastructure show what the platform knows about the proj
   await expect(page.getByTestId('infrastructure-connections')).toHaveText(/^\d+ of \d+$/)
   // the platform's own pools, within a budget that leaves a quarter to the tenant's clients (micro: 40 of 60)
   await expect(page.getByTestId('platform-connections-budget')).toHaveText(
-    'The dashboard, data API and storage share at most 40 of the 60 connections; 15 always stay free for your own clients.',
+    'The dashboard, data API, storage and auth share at most 40 of the 60 connections; 15 always stay free for your own clients.',
   )
   const metadataPool = page.getByTestId('pool-meta').getByRole('cell')
   await expect(metadataPool.first()).toHaveText('Dashboard metadata')

@@ -36,6 +36,7 @@ import { createDb, migrateToLatest } from './db/kysely'
 import { JobQueue } from './jobs/queue'
 import { createLogger, type PlatformLogger } from './logging/logger'
 import { buildServer } from './server'
+import { registerAuthLifecycleHooks } from './services/auth/lifecycle-hooks'
 import { registerEdgeFunctionLifecycleHooks } from './services/functions/lifecycle-hooks'
 import { stopProjectFunctions } from './services/functions/runtime/edge-runtime'
 import { sweepLeftoverWorkers } from './services/functions/runtime/sweep'
@@ -194,6 +195,7 @@ async function startServices(
   registerBranchingLifecycleHooks(ctx.lifecycleHooks)
   registerBackupLifecycleHooks(ctx.lifecycleHooks)
   registerStorageLifecycleHooks(ctx.lifecycleHooks)
+  registerAuthLifecycleHooks(ctx.lifecycleHooks)
   registerEdgeFunctionLifecycleHooks(ctx.lifecycleHooks)
   registerUpgradeLifecycleHooks(ctx.lifecycleHooks)
 

@@ -22,6 +22,8 @@ import { pgMetaQueryRoutes } from './routes/pg-meta-query'
 import { platformInfoRoutes } from './routes/platform-info'
 import { platformIsolationRoutes } from './routes/platform-isolation'
 import { profileRoutes } from './routes/profile'
+import { projectAuthRoutes } from './routes/project-auth'
+import { projectAuthConfigRoutes } from './routes/project-auth-config'
 import { projectExtensionRoutes } from './routes/project-extensions'
 import { projectInfrastructureRoutes } from './routes/project-infrastructure'
 import { projectKeysRoutes } from './routes/project-keys'
@@ -102,6 +104,8 @@ export async function buildServer(ctx: AppContext, logger: FastifyBaseLogger): P
   await app.register(storageObjectRoutes(ctx))
   await app.register(storageResumableRoutes(ctx))
   await app.register(projectStorageRoutes(ctx))
+  await app.register(projectAuthRoutes(ctx))
+  await app.register(projectAuthConfigRoutes(ctx))
   await app.register(edgeFunctionRoutes(ctx))
   await app.register(edgeFunctionInvokeRoutes(ctx))
   await app.register(assistantRoutes(ctx))

@@ -1,7 +1,7 @@
 import { z } from 'zod'
 
 /** The platform's consumers of a project's connections, each with a pool of its own. */
-export const CONNECTION_CONSUMERS = ['rest', 'sql', 'sql-read', 'storage', 'meta', 'meta-helper'] as const
+export const CONNECTION_CONSUMERS = ['rest', 'sql', 'sql-read', 'storage', 'auth', 'meta', 'meta-helper'] as const
 export const ConnectionConsumer = z.enum(CONNECTION_CONSUMERS)
 export type ConnectionConsumer = z.infer<typeof ConnectionConsumer>
 

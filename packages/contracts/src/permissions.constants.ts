@@ -41,6 +41,8 @@ export const PermissionResource = {
   STORAGE: 'storage',
   /** the archive of every storage object of a project: like a backup, it gives all of them */
   STORAGE_ARCHIVE: 'storage_archive',
+  /** a project's auth server: its settings and its users (update covers changing settings and managing users) */
+  AUTH: 'auth',
 } as const
 
 export type PermissionResource = (typeof PermissionResource)[keyof typeof PermissionResource]

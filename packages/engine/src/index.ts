@@ -67,7 +67,12 @@ export {
   TENANT_OWNER_MEMBERSHIPS,
   TENANT_OWNER_ROLE,
 } from './cluster/role-names'
-export { type BootstrapRolesOptions, bootstrapProjectRoles, setRolePassword } from './cluster/roles'
+export {
+  alterRolePasswordSql,
+  type BootstrapRolesOptions,
+  bootstrapProjectRoles,
+  setRolePassword,
+} from './cluster/roles'
 export { isPasswordVerifier, scramSha256Verifier } from './cluster/scram'
 export {
   MANAGED_SETTINGS,

@@ -16,10 +16,10 @@ describe('connectionBudget', () => {
     for (const consumer of CONNECTION_CONSUMERS) expect(budget.poolSizes[consumer]).toBeGreaterThanOrEqual(1)
   })
 
-  it('gives a nano project (40 connections) 23 pooled connections where the four pool managers took 34', () => {
+  it('gives a nano project (40 connections) 22 pooled connections where the four pool managers took 34', () => {
     const budget = connectionBudget(40)
     expect(budget).toMatchObject({ superuserReserved: 3, tenantReserve: 10, oneOff: 2, pools: 25 })
-    expect(budget.poolSizes).toEqual({ rest: 8, sql: 6, 'sql-read': 2, storage: 3, meta: 2, 'meta-helper': 2 })
+    expect(budget.poolSizes).toEqual({ rest: 7, sql: 5, 'sql-read': 2, storage: 3, auth: 2, meta: 2, 'meta-helper': 1 })
   })
 
   it('stops at each pool cap on big computes, and honours a configured cap', () => {

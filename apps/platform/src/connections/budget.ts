@@ -17,12 +17,13 @@ export const ONE_OFF_CONNECTIONS = 2
 
 /** Shares of the pools' budget; they add up to 1. */
 const SHARES: Record<ConnectionConsumer, number> = {
-  rest: 0.34,
-  sql: 0.25,
-  'sql-read': 0.1,
-  storage: 0.13,
+  rest: 0.3,
+  sql: 0.22,
+  'sql-read': 0.09,
+  storage: 0.12,
+  auth: 0.1,
   meta: 0.1,
-  'meta-helper': 0.08,
+  'meta-helper': 0.07,
 }
 
 /** Beyond these sizes a pool only holds idle connections (the data API's is configurable). */
@@ -31,6 +32,7 @@ export const DEFAULT_POOL_CAPS: Record<ConnectionConsumer, number> = {
   sql: 10,
   'sql-read': 4,
   storage: 5,
+  auth: 4,
   meta: 3,
   'meta-helper': 2,
 }

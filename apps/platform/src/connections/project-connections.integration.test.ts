@@ -81,7 +81,7 @@ describe('ProjectConnections', () => {
     expect(figures.budget).toBe(budget)
     expect(figures.reserved_for_clients).toBe(10)
     const pools = Object.fromEntries(figures.pools.map((pool) => [pool.consumer, pool]))
-    expect(Object.keys(pools).sort()).toEqual(['meta', 'meta-helper', 'rest', 'sql', 'sql-read', 'storage'])
+    expect(Object.keys(pools).sort()).toEqual(['auth', 'meta', 'meta-helper', 'rest', 'sql', 'sql-read', 'storage'])
     expect(figures.pools.reduce((sum, pool) => sum + pool.max, 0)).toBeLessThanOrEqual(budget)
     // the pools that served the load keep warm connections for a while
     expect((pools.rest?.idle ?? 0) + (pools.rest?.in_use ?? 0)).toBeGreaterThan(0)

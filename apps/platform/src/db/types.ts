@@ -308,7 +308,17 @@ export interface CustomHostnamesTable {
 }
 
 // API keys and settings (migration 004), merged into Database above
+export interface ProjectAuthTable {
+  project_ref: string
+  /** the password of the project's `supabase_auth_admin` role */
+  admin_password: string
+  /** settings that differ from the defaults (ProjectAuthConfig's field names) */
+  config: ColumnType<Record<string, unknown>, string | undefined, string>
+  updated_at: UpdatedAt
+}
+
 export interface Database {
+  project_auth: ProjectAuthTable
   jwt_secret_updates: JwtSecretUpdatesTable
   custom_hostnames: CustomHostnamesTable
   edge_functions: EdgeFunctionsTable

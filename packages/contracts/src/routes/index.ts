@@ -1,6 +1,7 @@
 import type { z } from 'zod'
 import { accountApiRoutes } from './account'
 import { assistantApiRoutes } from './assistant'
+import { projectAuthApiRoutes } from './auth'
 import { branchingApiRoutes } from './branching'
 import { contentApiRoutes } from './content'
 import { databaseApiRoutes } from './database'
@@ -30,6 +31,7 @@ export const apiRoutes = {
   ...serviceApiRoutes,
   ...storageObjectApiRoutes,
   ...assistantApiRoutes,
+  ...projectAuthApiRoutes,
 } as const satisfies Record<string, RouteDefinition>
 
 export type ApiRoutes = typeof apiRoutes
@@ -47,6 +49,7 @@ export const apiRouteGroups = [
   { title: 'Storage buckets and edge functions', routes: serviceApiRoutes },
   { title: 'Storage objects (the storage browser)', routes: storageObjectApiRoutes },
   { title: 'AI assistant', routes: assistantApiRoutes },
+  { title: 'Project auth', routes: projectAuthApiRoutes },
 ] as const
 
 type KeyOfDefinition<R> = R extends { method: infer M extends string; path: infer P extends string }

@@ -10,10 +10,12 @@ import type { ProjectOperation } from './state-machine'
 export type LifecycleEvent = ProjectOperation
 
 /**
- * Where in the job a hook runs. 'before': before the job touches the project's cluster. 'after': once the job's own
- * work is done; the project has its new status, except on delete, where the cluster is gone and the row still there.
+ * Where in the job a hook runs. 'before': before the job touches the project's cluster. 'ready' (create only): the
+ * new cluster answers, and the project is not yet marked healthy, so what the hook makes is there before any client
+ * sees the project. 'after': once the job's own work is done; the project has its new status, except on delete,
+ * where the cluster is gone and the row still there.
  */
-export type LifecycleStage = 'before' | 'after'
+export type LifecycleStage = 'before' | 'ready' | 'after'
 
 /**
  * What a hook's failure does. 'fail-job': the job fails with the hook's error, and the queue retries the whole job

@@ -19,6 +19,8 @@ export function createJob(ctx: AppContext) {
       diskSizeBytes: project.disk_size_bytes === null ? undefined : Number(project.disk_size_bytes),
     })
     ctx.health.markServing(project.ref)
+    // e.g. the auth server's schema, which the tenant's first migration may reference
+    await ctx.lifecycleHooks.run('create', 'ready', ctx, project)
     await ctx.db
       .updateTable('projects')
       .set({

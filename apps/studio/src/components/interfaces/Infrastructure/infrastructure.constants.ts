@@ -42,13 +42,14 @@ export const LOAD_ISOLATION_ERROR_TITLE = 'Failed to load the isolation details'
 
 export const POOLS_TITLE = "The platform's connections"
 export const POOLS_DESCRIPTION = (budget: number, max: number, reserved: number) =>
-  `The dashboard, data API and storage share at most ${budget} of the ${max} connections; ${reserved} always stay free for your own clients.`
+  `The dashboard, data API, storage and auth share at most ${budget} of the ${max} connections; ${reserved} always stay free for your own clients.`
 export const POOL_HEADERS = ['Used by', 'In use', 'Idle', 'Waiting', 'At most'] as const
 export const POOL_LABELS = {
   rest: 'Data API',
   sql: 'SQL editor',
   'sql-read': 'SQL editor (read-only members)',
   storage: 'Storage',
+  auth: 'Auth server',
   meta: 'Dashboard metadata',
   'meta-helper': 'Dashboard metadata (large lists)',
 } as const

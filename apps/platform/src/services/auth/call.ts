@@ -1,0 +1,156 @@
+import type { IncomingHttpHeaders } from 'node:http'
+import { errors as joseErrors } from 'jose'
+import type pg from 'pg'
+import type { AppContext } from '../../context'
+import { API_KEY_ROLES, verifyProjectJwt } from '../../control/keys/api-keys'
+import { AuthError, forbidden, unauthorized } from './errors'
+import type { AuthProject } from './project-auth'
+import type { RequestMeta } from './sessions'
+
+/** One request to a project's auth server, as the router and handlers see it. */
+export interface AuthRequest {
+  ref: string
+  method: string
+  /** the path after /auth/v1, starting with '/' */
+  path: string
+  query: URLSearchParams
+  headers: IncomingHttpHeaders
+  /** the parsed JSON (or form) body; undefined when there is none */
+  body: unknown
+  /** the client's address, through the platform's trusted proxies only */
+  ip: string | null
+  /** the project's URL as the request reached it (…/p/{ref} or https://{ref}.{domain}) */
+  projectUrl: string
+}
+
+export interface AuthResponse {
+  status: number
+  headers: Record<string, string>
+  body: string | null
+}
+
+export interface AuthCall {
+  ctx: AppContext
+  req: AuthRequest
+  project: AuthProject
+  pool: pg.Pool
+  /** the role of the apikey the request carried (null on the routes browsers reach without one) */
+  keyRole: string | null
+}
+
+export const json = (status: number, body: unknown, headers: Record<string, string> = {}): AuthResponse => ({
+  status,
+  headers: { 'content-type': 'application/json', ...headers },
+  body: JSON.stringify(body),
+})
+
+export const noContent = (): AuthResponse => ({ status: 204, headers: {}, body: null })
+
+export const redirect = (location: string): AuthResponse => ({ status: 303, headers: { location }, body: null })
+
+export function metaOf(req: AuthRequest): RequestMeta {
+  const agent = req.headers['user-agent']
+  return { userAgent: typeof agent === 'string' ? agent : null, ip: req.ip }
+}
+
+/** The body as an object (GoTrue answers 400 to anything else). */
+export function bodyObject(req: AuthRequest): Record<string, unknown> {
+  if (req.body === undefined || req.body === null) return {}
+  if (typeof req.body !== 'object' || Array.isArray(req.body)) {
+    throw new AuthError(400, 'bad_json', 'Could not parse request body as JSON: expected an object')
+  }
+  return req.body as Record<string, unknown>
+}
+
+/** Runs `work` on one of the auth server's connections, outside a transaction. */
+export async function withClient<T>(call: { pool: pg.Pool }, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await call.pool.connect()
+  try {
+    return await work(client)
+  } finally {
+    client.release()
+  }
+}
+
+/** Runs `work` in one transaction on the auth server's connection. */
+export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect()
+  let broken = false
+  try {
+    await client.query('BEGIN')
+    const result = await work(client)
+    await client.query('COMMIT')
+    return result
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {
+      broken = true
+    })
+    throw error
+  } finally {
+    client.release(broken)
+  }
+}
+
+const bearerOf = (req: AuthRequest): string | null => {
+  const header = req.headers.authorization
+  const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null
+  return match?.[1] ?? null
+}
+
+export interface VerifiedCaller {
+  role: string
+  claims: Record<string, unknown>
+}
+
+async function verify(project: AuthProject, token: string): Promise<VerifiedCaller> {
+  try {
+    return await verifyProjectJwt(token, project.entry.jwtSecret)
+  } catch (error) {
+    if (error instanceof joseErrors.JWTExpired)
+      throw forbidden(
+        'bad_jwt',
+        'invalid JWT: unable to parse or verify signature, token has invalid claims: token is expired',
+      )
+    throw forbidden('bad_jwt', 'invalid JWT: unable to parse or verify signature, signature is invalid')
+  }
+}
+
+/** The role of the request's `apikey` (a JWT of the project whose role is anon or service_role). */
+export async function apiKeyRole(project: AuthProject, req: AuthRequest): Promise<string> {
+  const header = req.headers.apikey
+  const key = (Array.isArray(header) ? header[0] : header) ?? req.query.get('apikey')
+  if (!key) throw unauthorized('no_api_key', 'No API key found in request')
+  let role: string
+  try {
+    role = (await verifyProjectJwt(key, project.entry.jwtSecret)).role
+  } catch {
+    throw unauthorized('invalid_api_key', 'Invalid API key')
+  }
+  if (!(API_KEY_ROLES as readonly string[]).includes(role)) throw unauthorized('invalid_api_key', 'Invalid API key')
+  return role
+}
+
+/** A signed-in user's token (`Authorization: Bearer`): its claims, with `sub` naming the user. */
+export async function signedInUser(
+  call: AuthCall,
+): Promise<{ userId: string; sessionId: string | null; claims: Record<string, unknown> }> {
+  const token = bearerOf(call.req)
+  if (!token) throw unauthorized('no_authorization', 'This endpoint requires a Bearer token')
+  const caller = await verify(call.project, token)
+  const sub = caller.claims.sub
+  if (typeof sub !== 'string' || sub === '') {
+    throw forbidden('bad_jwt', 'invalid claim: missing sub claim')
+  }
+  const sessionId = typeof caller.claims.session_id === 'string' ? caller.claims.session_id : null
+  return { userId: sub, sessionId, claims: caller.claims }
+}
+
+/** The admin API needs the service role, in the Bearer token (as auth-js's admin client sends it). */
+export async function requireServiceRole(call: AuthCall): Promise<void> {
+  const token = bearerOf(call.req)
+  if (!token) throw unauthorized('no_authorization', 'This endpoint requires a Bearer token')
+  const caller = await verify(call.project, token)
+  if (caller.role !== 'service_role' && caller.role !== 'supabase_admin') {
+    throw forbidden('not_admin', 'User not allowed')
+  }
+}
