@@ -100,12 +100,11 @@ export class ResourceSampler {
     for (const project of projects) {
       const reading = readings[project.ref]
       if (!reading) continue
-      const outcome = await this.record(project, reading, usage, authHits.get(project.organization_id) ?? 0).catch(
-        (error: unknown) => {
-          ctx.log.child({ component: 'resources' }).error('could not sample the project', { ref: project.ref, error })
-          return null
-        },
-      )
+      const hits = (authHits.get(project.organization_id) ?? 0) + (usage.projectAuthRateLimited.get(project.ref) ?? 0)
+      const outcome = await this.record(project, reading, usage, hits).catch((error: unknown) => {
+        ctx.log.child({ component: 'resources' }).error('could not sample the project', { ref: project.ref, error })
+        return null
+      })
       if (outcome) outcomes.push(outcome)
     }
     await ctx.db

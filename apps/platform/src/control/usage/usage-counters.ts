@@ -3,6 +3,8 @@ export interface DrainedUsage {
   dataApi: Map<string, { requests: number; egressBytes: number }>
   functionInvocations: Map<string, number>
   signInRateLimited: Map<string, number>
+  /** requests a project's auth server refused by its rate limits */
+  projectAuthRateLimited: Map<string, number>
 }
 
 /**
@@ -15,7 +17,12 @@ export class UsageCounters {
   private readonly inFlight = new Set<DrainedUsage>()
 
   private static empty(): DrainedUsage {
-    return { dataApi: new Map(), functionInvocations: new Map(), signInRateLimited: new Map() }
+    return {
+      dataApi: new Map(),
+      functionInvocations: new Map(),
+      signInRateLimited: new Map(),
+      projectAuthRateLimited: new Map(),
+    }
   }
 
   /** A data API answer: its body's bytes are what leaves the platform (headers are not counted). */
@@ -28,6 +35,11 @@ export class UsageCounters {
 
   functionInvoked(ref: string): void {
     this.current.functionInvocations.set(ref, (this.current.functionInvocations.get(ref) ?? 0) + 1)
+  }
+
+  /** A request to the project's auth server refused by one of its rate limits. */
+  authRateLimited(ref: string): void {
+    this.current.projectAuthRateLimited.set(ref, (this.current.projectAuthRateLimited.get(ref) ?? 0) + 1)
   }
 
   /** A dashboard sign-in refused by the rate limit, for this email. */

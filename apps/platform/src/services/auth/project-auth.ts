@@ -7,6 +7,7 @@ import type { ProjectEntry } from '../rest/project-directory'
 import { AUTH_ADMIN_ROLE, ensureAuthRole } from './auth-role'
 import { resolveAuthConfig } from './config'
 import { AuthError } from './errors'
+import { AuthRateLimits } from './rate-limits'
 import { ensureAuthSchema } from './schema'
 
 /**
@@ -67,6 +68,8 @@ export class AuthProjects {
   private readonly loading = new Map<string, Promise<AuthProjectState>>()
   /** per project and port: the role and schema are in place */
   private readonly prepared = new Map<string, Promise<void>>()
+  /** the projects' rate limits, counted in this process */
+  readonly limits = new AuthRateLimits()
 
   constructor(private readonly ctx: AppContext) {
     ctx.connections.onClose((ref) => {
@@ -101,6 +104,7 @@ export class AuthProjects {
   /** Forgets the cached settings (they were just changed). */
   invalidate(ref: string): void {
     this.states.delete(ref)
+    this.limits.forget(ref)
   }
 
   /** The role and schema in place; made once per project and server start (a failure is tried again next time). */

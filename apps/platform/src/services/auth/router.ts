@@ -18,6 +18,7 @@ import { handleToken } from './handle-token'
 import { handleGetUser, handleLogout, handleUpdateUser } from './handle-user'
 import { handleVerifyGet, handleVerifyPost } from './handle-verify'
 import { type AuthProject, authProjects } from './project-auth'
+import type { AuthLimit } from './rate-limits'
 import { settingsOf } from './settings'
 
 /**
@@ -58,6 +59,24 @@ const ROUTES: Record<string, Route> = {
   'PUT /admin/users/:id': { writes: true, handle: handleUpdateUserById },
   'DELETE /admin/users/:id': { writes: true, handle: handleDeleteUser },
   'POST /admin/generate_link': { writes: true, handle: handleGenerateLink },
+}
+
+/** The per-address limit a request counts against (the admin API, for the service role, has none). */
+function limitOf(method: string, path: string, req: AuthRequest): AuthLimit | null {
+  const route = `${method} ${path.replace(/\/+$/, '')}`
+  if (route === 'POST /signup') {
+    const body = (req.body ?? {}) as Record<string, unknown>
+    const anonymous = body.email === undefined && body.phone === undefined && body.password === undefined
+    return anonymous ? 'anonymous_users' : 'signups_signins'
+  }
+  if (route === 'POST /token') {
+    return req.query.get('grant_type') === 'refresh_token' ? 'token_refresh' : 'signups_signins'
+  }
+  if (route === 'POST /verify' || route === 'GET /verify') return 'verify'
+  if (['POST /otp', 'POST /magiclink', 'POST /recover', 'POST /resend', 'GET /reauthenticate'].includes(route)) {
+    return 'otp'
+  }
+  return null
 }
 
 function routeOf(method: string, path: string): { route: Route; id: string } | null {
@@ -105,6 +124,11 @@ async function answerRequest(deps: AuthDeps, req: AuthRequest): Promise<AuthResp
       'read_only_mode',
       "The project's database is read-only because its disk is nearly full: sign-ups, sign-ins and other changes are paused until space is freed or the disk grows",
     )
+  }
+  const limit = limitOf(req.method, req.path, req)
+  if (limit && !registry.limits.take(req.ref, limit, req.ip ?? 'unknown', state.config)) {
+    deps.ctx.usage.authRateLimited(req.ref)
+    throw new AuthError(429, 'over_request_rate_limit', 'Request rate limit reached')
   }
   const pool = await registry.pool(req.ref, entry.port, state.adminPassword)
   return found.route.handle({ ctx: deps.ctx, req, project, pool, keyRole }, found.id)

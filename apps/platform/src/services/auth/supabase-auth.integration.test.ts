@@ -1,13 +1,18 @@
 import { createClient } from '@supabase/supabase-js'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { waitFor } from '../../testing/harness'
 import { type AuthTestProject, startAuthTestProject } from './testing'
 
 /** supabase.auth against a real project: sign-up, sign-in, sessions, the user, RLS with auth.uid(), errors. */
 let p: AuthTestProject
 
 beforeAll(async () => {
-  p = await startAuthTestProject()
+  // samples every second, and two refused requests an hour already make the auth rate-limit warning
+  p = await startAuthTestProject({
+    PGFLEET_RESOURCE_SAMPLE_INTERVAL_MS: '1000',
+    PGFLEET_AUTH_RATE_LIMIT_HITS_PER_HOUR: '2',
+  })
   await p.configure({ mailer_autoconfirm: true })
   await p.sql(`
     create table notes (
@@ -267,6 +272,39 @@ describe('attacks', () => {
       expect(member).toEqual([{ member: false }])
     } finally {
       await p.sql("select auth.drop_trigger('users', 'steal')")
+    }
+  })
+})
+
+describe('rate limits', () => {
+  it('refuses a sign-in flood from one address with 429 and counts it toward the resource warning', async () => {
+    await p.configure({ rate_limit_signups_signins: 3 })
+    try {
+      const statuses: number[] = []
+      for (let i = 0; i < 5; i++) {
+        const answer = await p.authFetch('/token?grant_type=password', {
+          method: 'POST',
+          body: JSON.stringify({ email: 'ann@example.com', password: `guess-${i}` }),
+        })
+        statuses.push(answer.status)
+        if (answer.status === 429) expect(answer.body.code).toBe('over_request_rate_limit')
+      }
+      expect(statuses.filter((status) => status === 429).length).toBeGreaterThanOrEqual(2)
+      const warnings = await waitFor(
+        async () =>
+          (
+            (
+              await p.api.get<{ project: string; auth_rate_limit_exhaustion: string | null }[]>(
+                '/platform/projects-resource-warnings',
+              )
+            ).body ?? []
+          ).find((w) => w.project === p.ref),
+        (w) => w?.auth_rate_limit_exhaustion !== null && w?.auth_rate_limit_exhaustion !== undefined,
+        20_000,
+      )
+      expect(warnings?.auth_rate_limit_exhaustion).toBeTruthy()
+    } finally {
+      await p.configure({ rate_limit_signups_signins: 30 })
     }
   })
 })
