@@ -10,6 +10,8 @@ import { allowListOf } from './config'
 function parseStrict(text: string): URL | null {
   // characters browsers repair or reinterpret are refused outright instead of guessed at
   if (/[\s\\\p{Cc}]/u.test(text) || text.length > 2048) return null
+  // an encoded host is decoded differently by different parsers: refused rather than compared
+  if (/^[a-z][a-z0-9+.-]*:\/\/[^/?#]*%/i.test(text)) return null
   let url: URL
   try {
     url = new URL(text)
