@@ -1,4 +1,5 @@
 import { createClient } from '@supabase/supabase-js'
+import bcrypt from 'bcryptjs'
 import { SignJWT } from 'jose'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { waitFor } from '../../testing/harness'
@@ -273,6 +274,43 @@ describe('attacks', () => {
     } finally {
       await p.sql("select auth.drop_trigger('users', 'steal')")
     }
+  })
+})
+
+describe('users moved from a hosted project', () => {
+  it('restores a data dump of the auth tables (bcrypt hashes included) and its users sign in', async () => {
+    const id = '6f2b8a4e-1d3c-4e5f-8a9b-0c1d2e3f4a5b'
+    const hash = bcrypt.hashSync('hosted-password-1', 10)
+    // what `pg_dump --data-only --inserts --schema=auth` of a hosted project holds, restored as the tenant's owner
+    await p.sql(`
+      INSERT INTO auth.schema_migrations (version) VALUES ('20171026211738'), ('20240427152123') ON CONFLICT DO NOTHING;
+      INSERT INTO auth.users (instance_id, id, aud, role, email, encrypted_password, email_confirmed_at,
+        raw_app_meta_data, raw_user_meta_data, created_at, updated_at, confirmation_token, recovery_token,
+        email_change_token_new, email_change, is_super_admin, is_sso_user, is_anonymous)
+      VALUES ('00000000-0000-0000-0000-000000000000', '${id}', 'authenticated', 'authenticated', 'moved@example.com',
+        '${hash}', now(), '{"provider":"email","providers":["email"]}', '{"plan":"pro"}', now(), now(), '', '', '', '',
+        NULL, false, false);
+      INSERT INTO auth.identities (provider_id, user_id, identity_data, provider, last_sign_in_at, created_at, updated_at, id)
+      VALUES ('${id}', '${id}', '{"sub":"${id}","email":"moved@example.com","email_verified":true}', 'email', now(), now(), now(),
+        gen_random_uuid());
+    `)
+    const client = p.authClient()
+    const { data, error } = await client.auth.signInWithPassword({
+      email: 'moved@example.com',
+      password: 'hosted-password-1',
+    })
+    expect(error).toBeNull()
+    expect(data.user?.id).toBe(id)
+    expect(data.user?.user_metadata).toEqual({ plan: 'pro' })
+    const [row] = await p.sql<{ encrypted_password: string }>(
+      'select encrypted_password from auth.users where id = $1',
+      [id],
+    )
+    expect(row?.encrypted_password.startsWith('$argon2id$')).toBe(true)
+    expect(
+      (await p.authClient().auth.signInWithPassword({ email: 'moved@example.com', password: 'hosted-password-1' }))
+        .error,
+    ).toBeNull()
   })
 })
 
