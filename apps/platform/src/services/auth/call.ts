@@ -91,6 +91,8 @@ export async function inTransaction<T>(pool: pg.Pool, work: (client: pg.PoolClie
   }
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
+
 const bearerOf = (req: AuthRequest): string | null => {
   const header = req.headers.authorization
   const match = typeof header === 'string' ? /^Bearer\s+(\S+)\s*$/i.exec(header) : null
@@ -138,10 +140,14 @@ export async function signedInUser(
   if (!token) throw unauthorized('no_authorization', 'This endpoint requires a Bearer token')
   const caller = await verify(call.project, token)
   const sub = caller.claims.sub
-  if (typeof sub !== 'string' || sub === '') {
+  if (typeof sub !== 'string' || !UUID.test(sub)) {
     throw forbidden('bad_jwt', 'invalid claim: missing sub claim')
   }
-  const sessionId = typeof caller.claims.session_id === 'string' ? caller.claims.session_id : null
+  const claimed = caller.claims.session_id
+  if (claimed !== undefined && (typeof claimed !== 'string' || !UUID.test(claimed))) {
+    throw forbidden('bad_jwt', 'invalid claim: session_id claim must be a UUID')
+  }
+  const sessionId = typeof claimed === 'string' ? claimed : null
   return { userId: sub, sessionId, claims: caller.claims }
 }
 

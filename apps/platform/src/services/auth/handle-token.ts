@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import { type AuthCall, type AuthResponse, bodyObject, inTransaction, json, metaOf } from './call'
+import { type AuthCall, type AuthResponse, bodyObject, inTransaction, json, metaOf, withClient } from './call'
 import { AuthError, badRequest, validationFailed } from './errors'
 import { checkDecoy, checkPassword, hashPassword } from './passwords'
-import { type AuthMethod, refreshSession, startSession } from './sessions'
+import { type AuthMethod, refreshAtOnce, refreshCarefully, startSession } from './sessions'
 import { isBanned, markSignedIn, type UserRow, userByEmail, userById, userByPhone } from './users-store'
 import { checkTypedPassword, normalizeEmail, normalizePhone } from './validation'
 
@@ -66,10 +66,13 @@ async function passwordGrant(call: AuthCall, body: Record<string, unknown>): Pro
   }
   const rehash = check.rehash ? await hashPassword(password) : undefined
   const signedIn = user
-  const session = await inTransaction(call.pool, async (tx) => {
-    if (rehash) await markSignedIn(tx, signedIn.id, rehash)
-    return startSession(tx, call.project, signedIn, 'password', metaOf(call.req))
-  })
+  // one statement makes the session: a transaction is needed only to store a new hash with it
+  const session = rehash
+    ? await inTransaction(call.pool, async (tx) => {
+        await markSignedIn(tx, signedIn.id, rehash)
+        return startSession(tx, call.project, signedIn, 'password', metaOf(call.req))
+      })
+    : await withClient(call, (client) => startSession(client, call.project, signedIn, 'password', metaOf(call.req)))
   return json(200, session)
 }
 
@@ -78,8 +81,10 @@ async function refreshGrant(call: AuthCall, body: Record<string, unknown>): Prom
   if (typeof token !== 'string' || token === '' || token.length > 255) {
     throw badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
   }
+  const rotated = await withClient(call, (client) => refreshAtOnce(client, call.project, token))
+  if (rotated) return json(200, rotated)
   try {
-    return json(200, await inTransaction(call.pool, (client) => refreshSession(client, call.project, token)))
+    return json(200, await inTransaction(call.pool, (client) => refreshCarefully(client, call.project, token)))
   } catch (error) {
     // reuse ends the session family: that delete is committed even though the request fails
     if (error instanceof AuthError && error.code === 'refresh_token_already_used') {

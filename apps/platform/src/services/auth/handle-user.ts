@@ -10,12 +10,20 @@ import {
   withClient,
 } from './call'
 import { sendEmailChange } from './email-flows'
-import { AuthError, badRequest, notFound, validationFailed } from './errors'
+import { AuthError, badRequest, forbidden, notFound, validationFailed } from './errors'
 import { consumeToken, tokenHash } from './one-time-tokens'
 import { hashPassword } from './passwords'
 import { assertSessionAlive, endSessions, type LogoutScope } from './sessions'
 import { userJson } from './user-json'
-import { identitiesOf, USER_COLUMNS, type UserRow, userByEmail, userById } from './users-store'
+import {
+  identitiesFromJson,
+  identitiesOf,
+  USER_COLUMNS,
+  type UserRow,
+  userByEmail,
+  userById,
+  userWithIdentities,
+} from './users-store'
 import { checkMetadata, checkNewPassword, normalizeEmail } from './validation'
 
 /** The signed-in user: `GET /user`, `PUT /user`, `POST /logout`. */
@@ -28,11 +36,13 @@ async function currentUser(call: AuthCall, client: pg.ClientBase) {
   return { caller, user }
 }
 
+/** One query: the user, its identities and whether the token's session still exists. */
 export async function handleGetUser(call: AuthCall): Promise<AuthResponse> {
-  return withClient(call, async (client) => {
-    const { user } = await currentUser(call, client)
-    return json(200, userJson(user, await identitiesOf(client, user.id)))
-  })
+  const caller = await signedInUser(call)
+  const user = await withClient(call, (client) => userWithIdentities(client, caller.userId, caller.sessionId))
+  if (!user) throw notFound('user_not_found', 'User from sub claim in JWT does not exist')
+  if (!user.session_alive) throw forbidden('session_not_found', 'Session from session_id claim in JWT does not exist')
+  return json(200, userJson(user, identitiesFromJson(user)))
 }
 
 /** Keys set to null in `data` are removed from the metadata; others are set. */

@@ -4,7 +4,15 @@ import type pg from 'pg'
 import { AuthError, badRequest, forbidden } from './errors'
 import type { AuthProject } from './project-auth'
 import { userJson } from './user-json'
-import { identitiesOf, isBanned, type UserRow, userById } from './users-store'
+import {
+  IDENTITIES_JSON,
+  identitiesFromJson,
+  isBanned,
+  USER_COLUMNS,
+  type UserRow,
+  type UserWithIdentities,
+  userById,
+} from './users-store'
 
 /**
  * Sessions: a row in `auth.sessions`, a family of refresh tokens in `auth.refresh_tokens` (each one used once when
@@ -60,21 +68,18 @@ export async function signAccessToken(
   return { token, expiresAt }
 }
 
+interface AmrEntry {
+  method: string
+  timestamp: number
+}
+
 async function sessionAnswer(
-  client: pg.ClientBase,
   project: AuthProject,
-  user: UserRow,
+  user: UserWithIdentities,
   sessionId: string,
   refreshToken: string,
+  amr: AmrEntry[],
 ) {
-  const { rows } = await client.query<{ authentication_method: string; created_at: Date }>(
-    'SELECT authentication_method, created_at FROM auth.mfa_amr_claims WHERE session_id = $1 ORDER BY created_at',
-    [sessionId],
-  )
-  const amr = rows.map((row) => ({
-    method: row.authentication_method,
-    timestamp: Math.floor(row.created_at.getTime() / 1000),
-  }))
   const { token, expiresAt } = await signAccessToken(project, user, { id: sessionId, amr })
   return {
     access_token: token,
@@ -82,13 +87,20 @@ async function sessionAnswer(
     expires_in: project.config.jwt_exp,
     expires_at: expiresAt,
     refresh_token: refreshToken,
-    user: userJson(user, await identitiesOf(client, user.id)),
+    user: userJson(user, identitiesFromJson(user)),
   }
 }
 
 export type SessionAnswer = Awaited<ReturnType<typeof sessionAnswer>>
 
-/** A new session for the user, signed in by `method`, in the caller's transaction. */
+const AMR_JSON = (sessionRef: string) => `coalesce((SELECT json_agg(json_build_object('method', c.authentication_method,
+  'timestamp', extract(epoch FROM c.created_at)::bigint) ORDER BY c.created_at)
+  FROM auth.mfa_amr_claims c WHERE c.session_id = ${sessionRef}), '[]'::json) AS amr`
+
+/**
+ * A new session for the user, signed in by `method`, in one statement: the session, its method, its first refresh
+ * token and the user's sign-in time, answered with the user and identities.
+ */
 export async function startSession(
   client: pg.ClientBase,
   project: AuthProject,
@@ -98,26 +110,30 @@ export async function startSession(
 ): Promise<SessionAnswer> {
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned')
   const sessionId = randomUUID()
-  await client.query(
-    `INSERT INTO auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
-     VALUES ($1, $2, now(), now(), 'aal1', $3, $4)`,
-    [sessionId, user.id, meta.userAgent?.slice(0, 1024) ?? null, meta.ip],
-  )
-  await client.query(
-    `INSERT INTO auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method, id)
-     VALUES ($1, now(), now(), $2, $3)`,
-    [sessionId, method, randomUUID()],
-  )
   const refreshToken = newRefreshToken()
-  await client.query(
-    `INSERT INTO auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
-     VALUES ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), NULL, $3)`,
-    [refreshToken, user.id, sessionId],
+  const { rows } = await client.query<UserWithIdentities>(
+    `WITH new_session AS (
+       INSERT INTO auth.sessions (id, user_id, created_at, updated_at, aal, user_agent, ip)
+       VALUES ($1, $2, now(), now(), 'aal1', $3, $4) RETURNING id),
+     new_method AS (
+       INSERT INTO auth.mfa_amr_claims (session_id, created_at, updated_at, authentication_method, id)
+       SELECT id, now(), now(), $5, $6 FROM new_session),
+     new_token AS (
+       INSERT INTO auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+       SELECT '00000000-0000-0000-0000-000000000000', $7, $2, false, now(), now(), NULL, id FROM new_session),
+     u AS (
+       UPDATE auth.users SET last_sign_in_at = now(), updated_at = now() WHERE id = $2 RETURNING *)
+     SELECT ${USER_COLUMNS}, ${IDENTITIES_JSON} FROM u`,
+    [sessionId, user.id, meta.userAgent?.slice(0, 1024) ?? null, meta.ip, method, randomUUID(), refreshToken],
   )
-  await client.query('UPDATE auth.users SET last_sign_in_at = now(), updated_at = now() WHERE id = $1', [user.id])
-  const signedIn = (await userById(client, user.id)) as UserRow
-  return sessionAnswer(client, project, signedIn, sessionId, refreshToken)
+  const signedIn = rows[0]
+  if (!signedIn) throw notFoundUser()
+  return sessionAnswer(project, signedIn, sessionId, refreshToken, [
+    { method, timestamp: Math.floor(Date.now() / 1000) },
+  ])
 }
+
+const notFoundUser = () => badRequest('user_not_found', 'User not found')
 
 interface TokenRow {
   id: string
@@ -131,11 +147,50 @@ interface TokenRow {
 const notFound = () => badRequest('refresh_token_not_found', 'Invalid Refresh Token: Refresh Token Not Found')
 
 /**
+ * The common refresh in one statement: the token is revoked, its successor stored, the session touched, and the
+ * user, identities and sign-in methods read back. Answers null when the token is not a live one of an unbanned user
+ * (the careful path then decides).
+ */
+async function rotateAtOnce(client: pg.ClientBase, presented: string, next: string) {
+  const { rows } = await client.query<UserWithIdentities & { session_id: string; amr: AmrEntry[] }>(
+    `WITH old AS (
+       UPDATE auth.refresh_tokens t SET revoked = true, updated_at = now()
+       WHERE t.token = $1 AND t.revoked = false AND t.session_id IS NOT NULL
+         AND NOT EXISTS (SELECT 1 FROM auth.users b WHERE b.id::text = t.user_id AND b.banned_until > now())
+       RETURNING t.token, t.user_id, t.session_id),
+     fresh AS (
+       INSERT INTO auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
+       SELECT '00000000-0000-0000-0000-000000000000', $2, user_id, false, now(), now(), token, session_id FROM old),
+     touched AS (
+       UPDATE auth.sessions SET refreshed_at = now()::timestamp, updated_at = now()
+       WHERE id IN (SELECT session_id FROM old))
+     SELECT old.session_id, ${USER_COLUMNS.split(',')
+       .map((column) => `u.${column.trim()}`)
+       .join(', ')}, ${IDENTITIES_JSON}, ${AMR_JSON('old.session_id')}
+     FROM old JOIN auth.users u ON u.id::text = old.user_id`,
+    [presented, next],
+  )
+  return rows[0] ?? null
+}
+
+/**
  * `grant_type=refresh_token`: the token's successor, or, for a token used again within the reuse interval (two
  * tabs refreshing at once), the family's current one. A token used again later is taken as stolen: the whole
  * session ends.
  */
-export async function refreshSession(
+export async function refreshAtOnce(
+  client: pg.ClientBase,
+  project: AuthProject,
+  presented: string,
+): Promise<SessionAnswer | null> {
+  if (!project.config.refresh_token_rotation_enabled) return null
+  const next = newRefreshToken()
+  const rotated = await rotateAtOnce(client, presented, next)
+  return rotated ? sessionAnswer(project, rotated, rotated.session_id, next, rotated.amr) : null
+}
+
+/** The refresh that `refreshAtOnce` left: a used, unknown or banned user's token, or rotation off (in a transaction). */
+export async function refreshCarefully(
   client: pg.ClientBase,
   project: AuthProject,
   presented: string,
@@ -150,36 +205,30 @@ export async function refreshSession(
   const user = await userById(client, row.user_id)
   if (!user) throw notFound()
   if (isBanned(user)) throw badRequest('user_banned', 'User is banned')
-  const rotation = project.config.refresh_token_rotation_enabled
+  let token = row.token
   if (row.revoked) {
     const withinGrace =
       Date.now() - row.updated_at.getTime() <= project.config.security_refresh_token_reuse_interval * 1000
-    if (!withinGrace) {
-      await client.query('DELETE FROM auth.sessions WHERE id = $1', [row.session_id])
-      throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used')
-    }
+    if (!withinGrace) throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used')
     const current = await client.query<{ token: string }>(
       'SELECT token FROM auth.refresh_tokens WHERE session_id = $1 AND revoked = false ORDER BY id DESC LIMIT 1',
       [row.session_id],
     )
-    const token = current.rows[0]?.token
-    if (!token) throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used')
-    return sessionAnswer(client, project, user, row.session_id, token)
+    const latest = current.rows[0]?.token
+    if (!latest) throw badRequest('refresh_token_already_used', 'Invalid Refresh Token: Already Used')
+    token = latest
+  } else {
+    await client.query('UPDATE auth.sessions SET refreshed_at = now()::timestamp, updated_at = now() WHERE id = $1', [
+      row.session_id,
+    ])
   }
-  let next = row.token
-  if (rotation) {
-    next = newRefreshToken()
-    await client.query('UPDATE auth.refresh_tokens SET revoked = true, updated_at = now() WHERE id = $1', [row.id])
-    await client.query(
-      `INSERT INTO auth.refresh_tokens (instance_id, token, user_id, revoked, created_at, updated_at, parent, session_id)
-       VALUES ('00000000-0000-0000-0000-000000000000', $1, $2, false, now(), now(), $3, $4)`,
-      [next, user.id, row.token, row.session_id],
-    )
-  }
-  await client.query('UPDATE auth.sessions SET refreshed_at = now()::timestamp, updated_at = now() WHERE id = $1', [
-    row.session_id,
-  ])
-  return sessionAnswer(client, project, user, row.session_id, next)
+  const { rows: found } = await client.query<UserWithIdentities & { amr: AmrEntry[] }>(
+    `SELECT ${USER_COLUMNS}, ${IDENTITIES_JSON}, ${AMR_JSON('$2::uuid')} FROM auth.users u WHERE u.id = $1`,
+    [user.id, row.session_id],
+  )
+  const full = found[0]
+  if (!full) throw notFound()
+  return sessionAnswer(project, full, row.session_id, token, full.amr)
 }
 
 /** Whether the session named by a token's `session_id` claim still exists (signed out sessions do not). */
