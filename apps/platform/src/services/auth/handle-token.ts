@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto'
 import { type AuthCall, type AuthResponse, bodyObject, inTransaction, json, metaOf, withClient } from './call'
 import { AuthError, badRequest, validationFailed } from './errors'
+import { idTokenGrant } from './handle-oauth'
 import { checkDecoy, checkPassword, hashPassword } from './passwords'
 import { type AuthMethod, refreshAtOnce, refreshCarefully, startSession } from './sessions'
 import { isBanned, markSignedIn, type UserRow, userByEmail, userById, userByPhone } from './users-store'
@@ -18,10 +19,7 @@ export async function handleToken(call: AuthCall): Promise<AuthResponse> {
     case 'pkce':
       return pkceGrant(call, body)
     case 'id_token':
-      throw badRequest(
-        'provider_disabled',
-        'Sign-in with an ID token needs an OpenID Connect provider configured for the project',
-      )
+      return idTokenGrant(call)
     default:
       throw badRequest('validation_failed', 'unsupported_grant_type')
   }

@@ -12,6 +12,7 @@ import {
   handleListUsers,
   handleUpdateUserById,
 } from './handle-admin'
+import { handleAuthorize, handleCallback, handleLinkAuthorize, handleUnlink } from './handle-oauth'
 import { handleOtp, handleReauthenticate, handleRecover, handleResend } from './handle-otp'
 import { handleSignup } from './handle-signup'
 import { handleToken } from './handle-token'
@@ -59,6 +60,10 @@ const ROUTES: Record<string, Route> = {
   'PUT /admin/users/:id': { writes: true, handle: handleUpdateUserById },
   'DELETE /admin/users/:id': { writes: true, handle: handleDeleteUser },
   'POST /admin/generate_link': { writes: true, handle: handleGenerateLink },
+  'GET /authorize': { keyless: true, writes: true, handle: handleAuthorize },
+  'GET /callback': { keyless: true, writes: true, handle: handleCallback },
+  'GET /user/identities/authorize': { writes: true, handle: handleLinkAuthorize },
+  'DELETE /user/identities/:id': { writes: true, handle: handleUnlink },
 }
 
 /** The per-address limit a request counts against (the admin API, for the service role, has none). */
@@ -72,6 +77,7 @@ function limitOf(method: string, path: string, req: AuthRequest): AuthLimit | nu
   if (route === 'POST /token') {
     return req.query.get('grant_type') === 'refresh_token' ? 'token_refresh' : 'signups_signins'
   }
+  if (route === 'GET /callback') return 'signups_signins'
   if (route === 'POST /verify' || route === 'GET /verify') return 'verify'
   if (['POST /otp', 'POST /magiclink', 'POST /recover', 'POST /resend', 'GET /reauthenticate'].includes(route)) {
     return 'otp'
@@ -83,10 +89,10 @@ function routeOf(method: string, path: string): { route: Route; id: string } | n
   const trimmed = path.replace(/\/+$/, '') || '/'
   const direct = ROUTES[`${method} ${trimmed}`]
   if (direct) return { route: direct, id: '' }
-  const match = /^\/admin\/users\/([^/]+)$/.exec(trimmed)
+  const match = /^\/(admin\/users|user\/identities)\/([^/]+)$/.exec(trimmed)
   if (match) {
-    const route = ROUTES[`${method} /admin/users/:id`]
-    if (route) return { route, id: decodeURIComponent(match[1] as string) }
+    const route = ROUTES[`${method} /${match[1]}/:id`]
+    if (route) return { route, id: decodeURIComponent(match[2] as string) }
   }
   return null
 }
