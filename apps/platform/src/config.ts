@@ -5,6 +5,7 @@ import path from 'node:path'
 import { BYTES_PER_GB } from '@pgfleet/contracts'
 import { z } from 'zod'
 import { type KubernetesConfig, KubernetesEnvShape, kubernetesConfig } from './config-kubernetes'
+import { type PlatformSmtpConfig, platformSmtpConfig, SmtpEnvShape } from './config-smtp'
 import { assertSitesSeparate } from './http/site-separation'
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './logging/logger'
 import { assertNoProtectedPort, type EgressDestination, parseEgressAllow } from './security/egress-policy'
@@ -66,6 +67,7 @@ const EnvSchema = z.object({
   PGFLEET_AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   PGFLEET_AI_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
   PGFLEET_EGRESS_ALLOW: z.string().default(''),
+  ...SmtpEnvShape,
   PGFLEET_RESOURCE_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
   PGFLEET_RESOURCE_WARNING_PERCENT: z.coerce.number().min(1).max(100).default(80),
   PGFLEET_RESOURCE_CRITICAL_PERCENT: z.coerce.number().min(1).max(100).default(90),
@@ -126,6 +128,8 @@ export interface PlatformConfig {
    * URLs tenants set) may reach; everything else internal is refused
    */
   egress: { allow: EgressDestination[] }
+  /** the SMTP server auth emails go through for projects without their own; unset: such projects cannot send */
+  smtp: PlatformSmtpConfig | undefined
   /** sign-up attempts one client address may make in an hour */
   signupsPerAddressPerHour: number
   /**
@@ -308,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     driver: e.PGFLEET_DRIVER,
     kubernetes: kubernetesConfig(e),
     egress: { allow: egressAllow },
+    smtp: platformSmtpConfig(e),
     git: { allowFileUrls: e.PGFLEET_GIT_ALLOW_FILE_URLS === 'true', timeoutMs: e.PGFLEET_GIT_TIMEOUT_MS },
     resources: {
       sampleIntervalMs: e.PGFLEET_RESOURCE_SAMPLE_INTERVAL_MS,
