@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { htmlToText } from './html-to-text'
-import { MAX_TEMPLATE_CHARS, MAX_TEMPLATE_NESTING } from './template-engine'
+import { MAX_TEMPLATE_CHARS, MAX_TEMPLATE_NESTING } from './template-parser'
 import {
   AUTH_EMAIL_KINDS,
   AuthEmailTemplateError,

@@ -1,5 +1,6 @@
 import { htmlToText } from './html-to-text'
-import { escapeHtml, executeTemplate, parseTemplate, TemplateSyntaxError } from './template-engine'
+import { parseTemplate, TemplateSyntaxError } from './template-parser'
+import { escapeHtml, executeTemplate } from './template-render'
 
 /**
  * Auth emails: a default subject and body per kind, replaced by the project's own where its auth config sets them
