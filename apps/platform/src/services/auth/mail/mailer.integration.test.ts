@@ -249,6 +249,17 @@ describe('failures', () => {
     await expect(hung).rejects.toMatchObject({ reason: 'timeout' })
   })
 
+  it('a host name that does not exist is named as such', async () => {
+    // what dns.lookup throws for a name that does not exist (no real DNS in tests)
+    const resolve = () => Promise.reject(Object.assign(new Error('getaddrinfo ENOTFOUND'), { code: 'ENOTFOUND' }))
+    const missing = mailer([], { resolve }).send(
+      'proj4',
+      projectSmtp(25, 'no-such-host.invalid'),
+      confirmation('x@users.test'),
+    )
+    await expect(missing).rejects.toMatchObject({ reason: 'host_not_found' })
+  })
+
   it('a closed port is a refused connection; a recipient list is refused before connecting', async () => {
     const closed = mailer([{ host: '127.0.0.1', port: closedPort }]).send(
       'proj4',

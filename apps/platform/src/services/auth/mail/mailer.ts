@@ -182,6 +182,8 @@ function describeFailure(error: unknown, smtp: ResolvedSmtp, timeoutMs: number):
   }
   switch (smtpError.code) {
     case 'EDNS':
+    case 'ENOTFOUND': // the egress check's own lookup
+    case 'EAI_AGAIN':
       return new AuthEmailSendError('host_not_found', `${server} could not be found: its host name does not resolve`)
     case 'ETLS':
       return new AuthEmailSendError('tls', `${server} could not set up an encrypted connection${reply}`)
