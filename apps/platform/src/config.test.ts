@@ -37,6 +37,38 @@ describe('loadConfig', () => {
     ])
   })
 
+  it("reads the platform's SMTP server and sender, and refuses either without the other", () => {
+    expect(loadConfig({}).smtp).toBeUndefined()
+    const env = {
+      PGFLEET_SMTP_URL: 'smtp://mailer:p%40ss@relay.internal:2525',
+      PGFLEET_SMTP_SENDER: 'Acme <no-reply@acme.test>',
+    }
+    expect(loadConfig(env).smtp).toEqual({
+      host: 'relay.internal',
+      port: 2525,
+      secure: false,
+      user: 'mailer',
+      pass: 'p@ss',
+      sender: { name: 'Acme', address: 'no-reply@acme.test' },
+    })
+    expect(
+      loadConfig({ PGFLEET_SMTP_URL: 'smtps://[::1]', PGFLEET_SMTP_SENDER: 'no-reply@acme.test' }).smtp,
+    ).toMatchObject({ host: '::1', port: 465, secure: true, user: undefined, sender: { name: undefined } })
+    expect(() => loadConfig({ PGFLEET_SMTP_URL: 'smtp://relay.internal' })).toThrow(/needs PGFLEET_SMTP_SENDER/)
+    expect(() => loadConfig({ PGFLEET_SMTP_SENDER: 'no-reply@acme.test' })).toThrow(/without PGFLEET_SMTP_URL/)
+    for (const url of [
+      'http://relay.internal',
+      'relay.internal:25',
+      'smtp://relay.internal/path',
+      'smtp://%zz@relay',
+    ]) {
+      expect(() => loadConfig({ PGFLEET_SMTP_URL: url, PGFLEET_SMTP_SENDER: 'a@b.test' }), url).toThrow(/smtp:\/\//)
+    }
+    for (const sender of ['nobody', 'a@b.test, c@d.test', 'Name <a@b.test> extra']) {
+      expect(() => loadConfig({ ...env, PGFLEET_SMTP_SENDER: sender }), sender).toThrow(/PGFLEET_SMTP_SENDER must/)
+    }
+  })
+
   it('reads trusted proxies as addresses and CIDR ranges, and refuses anything else', () => {
     expect(loadConfig({}).trustedProxies).toEqual([])
     expect(loadConfig({ PGFLEET_TRUSTED_PROXIES: ' 10.0.0.1, 192.168.0.0/16,::1, fd00::/8 ' }).trustedProxies).toEqual([

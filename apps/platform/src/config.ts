@@ -4,6 +4,8 @@ import os from 'node:os'
 import path from 'node:path'
 import { BYTES_PER_GB } from '@pgfleet/contracts'
 import { z } from 'zod'
+import { type KubernetesConfig, KubernetesEnvShape, kubernetesConfig } from './config-kubernetes'
+import { type PlatformSmtpConfig, platformSmtpConfig, SmtpEnvShape } from './config-smtp'
 import { assertSitesSeparate } from './http/site-separation'
 import { LOG_FORMATS, LOG_LEVELS, type LogFormat, type LogLevel } from './logging/logger'
 import { assertNoProtectedPort, type EgressDestination, parseEgressAllow } from './security/egress-policy'
@@ -65,45 +67,14 @@ const EnvSchema = z.object({
   PGFLEET_AI_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).default(20),
   PGFLEET_AI_TIMEOUT_MS: z.coerce.number().int().min(1_000).default(120_000),
   PGFLEET_EGRESS_ALLOW: z.string().default(''),
+  ...SmtpEnvShape,
   PGFLEET_RESOURCE_SAMPLE_INTERVAL_MS: z.coerce.number().int().min(100).default(60_000),
   PGFLEET_RESOURCE_WARNING_PERCENT: z.coerce.number().min(1).max(100).default(80),
   PGFLEET_RESOURCE_CRITICAL_PERCENT: z.coerce.number().min(1).max(100).default(90),
   PGFLEET_DEFAULT_DISK_SIZE_GB: z.coerce.number().positive().max(200).default(8),
   PGFLEET_AUTH_RATE_LIMIT_HITS_PER_HOUR: z.coerce.number().int().min(1).default(30),
   PGFLEET_DRIVER: z.enum(['local', 'kubernetes']).default('local'),
-  PGFLEET_K8S_KUBECONFIG: z.string().optional(),
-  KUBECONFIG: z.string().optional(),
-  PGFLEET_K8S_NAMESPACE: z.string().optional(),
-  PGFLEET_K8S_NAMESPACE_PREFIX: z.string().default('pgfleet-org-'),
-  PGFLEET_K8S_IMAGE_CATALOG: z
-    .string()
-    .regex(
-      /^(ImageCatalog|ClusterImageCatalog)\/[a-z0-9][a-z0-9.-]*$/,
-      'PGFLEET_K8S_IMAGE_CATALOG must look like ClusterImageCatalog/postgresql',
-    )
-    .default('ClusterImageCatalog/postgresql'),
-  PGFLEET_K8S_INSTANCES: z.coerce.number().int().min(1).max(9).default(1),
-  PGFLEET_K8S_CONNECTION_HOST: z
-    .string()
-    .regex(
-      /^(?:[a-z0-9-]|\{ref\}|\{namespace\})+(?:\.(?:[a-z0-9-]|\{ref\}|\{namespace\})+)*$/,
-      'PGFLEET_K8S_CONNECTION_HOST must be a host name, with {ref} and {namespace} as the only placeholders',
-    )
-    .or(z.literal(''))
-    .optional(),
-  PGFLEET_K8S_CONNECTION_PORT: z.coerce.number().int().min(1).max(65535).default(5432),
-  PGFLEET_K8S_STORAGE_CLASS: z.string().optional(),
-  PGFLEET_K8S_BACKUP_DESTINATION: z
-    .string()
-    .regex(/^s3:\/\/[^/]+/, 'PGFLEET_K8S_BACKUP_DESTINATION must look like s3://bucket/prefix')
-    .optional(),
-  PGFLEET_K8S_BACKUP_ENDPOINT: z.string().url().or(z.literal('')).optional(),
-  PGFLEET_K8S_BACKUP_SECRET: z.string().default('pgfleet-backup-store'),
-  PGFLEET_K8S_BACKUP_SECRET_NAMESPACE: z.string().optional(),
-  PGFLEET_K8S_BACKUP_RETENTION: z
-    .string()
-    .regex(/^\d+[dwm]$/, 'PGFLEET_K8S_BACKUP_RETENTION must look like 30d, 4w or 3m')
-    .default('30d'),
+  ...KubernetesEnvShape,
 })
 
 export interface PlatformConfig {
@@ -157,6 +128,8 @@ export interface PlatformConfig {
    * URLs tenants set) may reach; everything else internal is refused
    */
   egress: { allow: EgressDestination[] }
+  /** the SMTP server auth emails go through for projects without their own; unset: such projects cannot send */
+  smtp: PlatformSmtpConfig | undefined
   /** sign-up attempts one client address may make in an hour */
   signupsPerAddressPerHour: number
   /**
@@ -182,57 +155,6 @@ export interface PlatformConfig {
   /** what runs projects: Postgres servers on this machine (the default), or CloudNativePG on Kubernetes */
   driver: 'local' | 'kubernetes'
   kubernetes: KubernetesConfig
-}
-
-export interface KubernetesConfig {
-  /** a kubeconfig file; unset: the pod's service account when in a cluster, else ~/.kube/config */
-  kubeconfigPath: string | undefined
-  /** one namespace for every project; unset: one per organization, `{namespacePrefix}{organization id}` */
-  namespace: string | undefined
-  namespacePrefix: string
-  imageCatalog: { kind: 'ImageCatalog' | 'ClusterImageCatalog'; name: string }
-  instances: number
-  storageClass: string | undefined
-  /**
-   * the host (with `{ref}` and `{namespace}`) and port in tenants' connection strings, for clients outside the
-   * cluster; unset: the Pooler's Service, `{ref}-pooler.{namespace}.svc:5432`
-   */
-  connection: { host: string; port: number } | undefined
-  /** Barman Cloud's object store; without it projects have no backups, pause or point-in-time recovery */
-  backup:
-    | {
-        destinationPath: string
-        endpointURL: string | undefined
-        secretName: string
-        /** With a namespace per organization: where the Secret is kept, to be copied into each new namespace. */
-        secretNamespace: string | undefined
-        retentionPolicy: string
-      }
-    | undefined
-}
-
-function kubernetesConfig(e: z.infer<typeof EnvSchema>): KubernetesConfig {
-  const [kind, name] = e.PGFLEET_K8S_IMAGE_CATALOG.split('/') as ['ImageCatalog' | 'ClusterImageCatalog', string]
-  return {
-    kubeconfigPath: e.PGFLEET_K8S_KUBECONFIG || e.KUBECONFIG || undefined,
-    namespace: e.PGFLEET_K8S_NAMESPACE || undefined,
-    namespacePrefix: e.PGFLEET_K8S_NAMESPACE_PREFIX,
-    imageCatalog: { kind, name },
-    instances: e.PGFLEET_K8S_INSTANCES,
-    storageClass: e.PGFLEET_K8S_STORAGE_CLASS || undefined,
-    connection: e.PGFLEET_K8S_CONNECTION_HOST
-      ? { host: e.PGFLEET_K8S_CONNECTION_HOST, port: e.PGFLEET_K8S_CONNECTION_PORT }
-      : undefined,
-    backup: e.PGFLEET_K8S_BACKUP_DESTINATION
-      ? {
-          destinationPath: e.PGFLEET_K8S_BACKUP_DESTINATION,
-          endpointURL: e.PGFLEET_K8S_BACKUP_ENDPOINT || undefined,
-          secretName: e.PGFLEET_K8S_BACKUP_SECRET,
-          secretNamespace: e.PGFLEET_K8S_BACKUP_SECRET_NAMESPACE || undefined,
-          retentionPolicy: e.PGFLEET_K8S_BACKUP_RETENTION,
-        }
-      : undefined,
-  }
 }
 
 export interface AiConfig {
@@ -390,6 +312,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): PlatformConfig
     driver: e.PGFLEET_DRIVER,
     kubernetes: kubernetesConfig(e),
     egress: { allow: egressAllow },
+    smtp: platformSmtpConfig(e),
     git: { allowFileUrls: e.PGFLEET_GIT_ALLOW_FILE_URLS === 'true', timeoutMs: e.PGFLEET_GIT_TIMEOUT_MS },
     resources: {
       sampleIntervalMs: e.PGFLEET_RESOURCE_SAMPLE_INTERVAL_MS,
