@@ -7,7 +7,13 @@ import { getProjectForUser } from '../control/projects/service'
 import { HttpError } from '../errors'
 import { serve } from '../http/typed-routes'
 import { AuthConfigError, applyAuthConfigPatch, publicAuthConfig, resolveAuthConfig } from '../services/auth/config'
+import { validateTemplate } from '../services/auth/mail/templates'
 import { authProjects, loadAuthRow } from '../services/auth/project-auth'
+
+const templateProblem = (text: string) => {
+  const problem = validateTemplate(text)
+  return problem ? problem.message : null
+}
 
 const AUTH_CONFIG_DENIED = "Your role cannot change this project's auth settings"
 
@@ -26,7 +32,7 @@ export function projectAuthConfigRoutes(ctx: AppContext) {
       const row = await loadAuthRow(ctx, params.ref)
       let overrides: Record<string, unknown>
       try {
-        overrides = applyAuthConfigPatch(row.config, body)
+        overrides = applyAuthConfigPatch(row.config, body, templateProblem)
       } catch (error) {
         if (error instanceof AuthConfigError) throw new HttpError(400, error.message)
         throw error

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import type { AuthEmailKind } from '@pgfleet/contracts'
 import type pg from 'pg'
-import { type AuthCall, inTransaction } from './call'
+import { type AuthCall, inTransaction, withClient } from './call'
 import { deliverAuthEmail } from './deliver'
 import { AuthError, tooManyRequests, validationFailed } from './errors'
 import { issueToken, SENT_AT, type TokenColumn } from './one-time-tokens'
@@ -128,7 +128,7 @@ export async function prepareLink(
 /** Stores the code, sends the email; answers the user as it is after. The send happens after the commit. */
 async function sendLink(call: AuthCall, user: UserRow, plan: SendPlan, options: LinkOptions): Promise<UserRow> {
   const link = await prepareLink(call, user, plan, options)
-  await deliverAuthEmail(call, plan.kind, plan.to, {
+  const sending = deliverAuthEmail(call, plan.kind, plan.to, {
     ConfirmationURL: link.actionLink,
     Token: link.code,
     TokenHash: link.hash,
@@ -138,6 +138,15 @@ async function sendLink(call: AuthCall, user: UserRow, plan: SendPlan, options: 
     RedirectTo: link.redirectTo,
     Data: user.raw_user_meta_data ?? {},
   })
+  try {
+    await sending
+  } catch (error) {
+    // nothing went out: the address may be sent to again at once
+    await withClient(call, (client) =>
+      client.query(`UPDATE auth.users SET ${SENT_AT[plan.column]} = NULL WHERE id = $1`, [user.id]),
+    ).catch(() => {})
+    throw error
+  }
   return link.user
 }
 
