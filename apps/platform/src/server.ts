@@ -22,6 +22,7 @@ import { pgMetaQueryRoutes } from './routes/pg-meta-query'
 import { platformInfoRoutes } from './routes/platform-info'
 import { platformIsolationRoutes } from './routes/platform-isolation'
 import { profileRoutes } from './routes/profile'
+import { projectApiKeyRoutes } from './routes/project-api-keys'
 import { projectExtensionRoutes } from './routes/project-extensions'
 import { projectInfrastructureRoutes } from './routes/project-infrastructure'
 import { projectKeysRoutes } from './routes/project-keys'
@@ -94,6 +95,7 @@ export async function buildServer(ctx: AppContext, logger: FastifyBaseLogger): P
   await app.register(tableEditorRoutes(ctx))
   await app.register(projectExtensionRoutes(ctx))
   await app.register(projectKeysRoutes(ctx))
+  await app.register(projectApiKeyRoutes(ctx))
   await app.register(projectSettingsRoutes(ctx))
   await app.register(projectInfrastructureRoutes(ctx))
   await app.register(projectResourceRoutes(ctx))

@@ -17,6 +17,7 @@ import * as branching from './migrations/015-branching'
 import * as branchData from './migrations/016-branch-data'
 import * as instanceAdmins from './migrations/017-instance-admins'
 import * as customHostnameClaims from './migrations/018-custom-hostname-claims'
+import * as apiKeys from './migrations/020-api-keys'
 import type { Database } from './types'
 
 export type Db = Kysely<Database>
@@ -41,6 +42,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '016-branch-data': branchData,
   '017-instance-admins': instanceAdmins,
   '018-custom-hostname-claims': customHostnameClaims,
+  '020-api-keys': apiKeys,
 }
 
 export function createDb(config: pg.PoolConfig): { db: Db; pool: pg.Pool } {

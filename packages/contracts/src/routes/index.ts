@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { accountApiRoutes } from './account'
+import { apiKeyApiRoutes } from './api-keys'
 import { assistantApiRoutes } from './assistant'
 import { branchingApiRoutes } from './branching'
 import { contentApiRoutes } from './content'
@@ -22,6 +23,7 @@ export * from './path-template'
 export const apiRoutes = {
   ...accountApiRoutes,
   ...projectApiRoutes,
+  ...apiKeyApiRoutes,
   ...recoveryApiRoutes,
   ...branchingApiRoutes,
   ...resourceApiRoutes,
@@ -39,6 +41,7 @@ export type ApiRouteKey = keyof ApiRoutes
 export const apiRouteGroups = [
   { title: 'Account, organizations and the platform', routes: accountApiRoutes },
   { title: 'Projects', routes: projectApiRoutes },
+  { title: 'Project API keys', routes: apiKeyApiRoutes },
   { title: 'Backups, point-in-time recovery and upgrades', routes: recoveryApiRoutes },
   { title: 'Git connections and preview branches', routes: branchingApiRoutes },
   { title: 'Resources: disk, usage and warnings', routes: resourceApiRoutes },

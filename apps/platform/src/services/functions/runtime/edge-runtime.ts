@@ -12,6 +12,7 @@ import {
   resolveRunAs,
 } from '@pgfleet/engine'
 import type { AppContext } from '../../../context'
+import { type ProjectKeyrings, projectKeyrings } from '../../../control/keys/api-key-keyrings'
 import { projectApiKeys } from '../../../control/keys/api-keys'
 import type { EdgeFunctionRow } from '../../../db/types'
 import { HttpError } from '../../../errors'
@@ -52,6 +53,8 @@ interface Setup {
  */
 export class EdgeFunctionsRuntime {
   readonly directory: ProjectDirectory
+  /** every project's keys, shared by the services of the process (verify_jwt asks them) */
+  readonly keyrings: ProjectKeyrings
   readonly pool: WorkerPool
   /** per request: CPU time of the worker and wall-clock time, past which the worker is killed */
   readonly limits: { cpuTimeMs: number; wallClockMs: number }
@@ -73,6 +76,7 @@ export class EdgeFunctionsRuntime {
   constructor(private readonly ctx: AppContext) {
     this.limits = { cpuTimeMs: ctx.config.functions.cpuTimeMs, wallClockMs: ctx.config.functions.wallClockMs }
     this.directory = new ProjectDirectory(ctx.db)
+    this.keyrings = projectKeyrings(ctx.db)
     const { maxWorkersPerProject, maxWorkers, queueTimeoutMs } = ctx.config.functions
     this.pool = new WorkerPool(() => this.runtime(), {
       idleMs: EDGE_FUNCTION_IDLE_MS,
