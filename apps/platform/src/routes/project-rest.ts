@@ -50,7 +50,7 @@ export function projectRestRoutes(ctx: AppContext) {
     })
     const deps: RestDeps = {
       directory,
-      keyrings: projectKeyrings(ctx.db),
+      keyrings: projectKeyrings(ctx),
       readOnlyNow: (ref) => ctx.resources.modes.get(ref),
       pools,
       schemas: ctx.config.rest.schemas,

@@ -51,7 +51,7 @@ export function projectStorageRoutes(ctx: AppContext) {
     const deps: StorageDeps = {
       ctx,
       directory: new ProjectDirectory(ctx.db),
-      keyrings: projectKeyrings(ctx.db),
+      keyrings: projectKeyrings(ctx),
       maxUploadBytes: ctx.config.storageMaxUploadBytes,
     }
 

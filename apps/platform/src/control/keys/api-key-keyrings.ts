@@ -1,3 +1,4 @@
+import type { AppContext } from '../../context'
 import type { Db } from '../../db/kysely'
 import { PROJECT_CACHE_TTL_MS } from '../projects/cache-ttl'
 import {
@@ -13,13 +14,15 @@ const MAX_ENTRIES = 10_000
 
 /**
  * Every project's keyring, read from the control plane and kept for PROJECT_CACHE_TTL_MS, so a busy endpoint does
- * not query it on every request. One per control-plane database (see `projectKeyrings`), shared by every service
- * of the process: a key created or revoked here is invalidated at once, and other replicas of the platform read
+ * not query it on every request. One per platform (see `projectKeyrings`), shared by every service of the
+ * process: a key created or revoked here is invalidated at once, and other replicas of the platform read
  * the change within PROJECT_CACHE_TTL_MS.
  */
 export class ProjectKeyrings {
   private readonly entries = new Map<string, { keyring: ProjectKeyring | null; loadedAt: number }>()
   private readonly loading = new Map<string, Promise<ProjectKeyring | null>>()
+  /** per ref: bumped by `invalidate`, so a load that started before it does not store what it read */
+  private readonly generation = new Map<string, number>()
 
   constructor(
     private readonly db: Db,
@@ -44,9 +47,6 @@ export class ProjectKeyrings {
     this.generation.set(ref, (this.generation.get(ref) ?? 0) + 1)
   }
 
-  /** per ref: bumped by `invalidate`, so a load that started before it does not store what it read */
-  private readonly generation = new Map<string, number>()
-
   private async load(ref: string, previous: ProjectKeyring | null): Promise<ProjectKeyring | null> {
     const generation = this.generation.get(ref) ?? 0
     const [project, keys] = await Promise.all([
@@ -67,21 +67,24 @@ export class ProjectKeyrings {
         )
       : null
     if ((this.generation.get(ref) ?? 0) === generation) {
-      if (this.entries.size >= MAX_ENTRIES) this.entries.clear()
+      if (this.entries.size >= MAX_ENTRIES) {
+        this.entries.clear()
+        this.generation.clear()
+      }
       this.entries.set(ref, { keyring, loadedAt: Date.now() })
     }
     return keyring
   }
 }
 
-const shared = new WeakMap<Db, ProjectKeyrings>()
+const shared = new WeakMap<AppContext, ProjectKeyrings>()
 
-/** The process's keyrings for this control-plane database: every service reads, and key changes invalidate, these. */
-export function projectKeyrings(db: Db): ProjectKeyrings {
-  let keyrings = shared.get(db)
+/** The platform's keyrings: every service reads, and every key change invalidates, these. */
+export function projectKeyrings(ctx: AppContext): ProjectKeyrings {
+  let keyrings = shared.get(ctx)
   if (!keyrings) {
-    keyrings = new ProjectKeyrings(db)
-    shared.set(db, keyrings)
+    keyrings = new ProjectKeyrings(ctx.db)
+    shared.set(ctx, keyrings)
   }
   return keyrings
 }
@@ -92,10 +95,10 @@ export function projectKeyrings(db: Db): ProjectKeyrings {
  * the project does not exist. A refusal carries its 401 message and hint.
  */
 export async function resolveProjectCaller(
-  db: Db,
+  ctx: AppContext,
   ref: string,
   credentials: CallerCredentials,
 ): Promise<ApiKeyResolution | null> {
-  const keyring = await projectKeyrings(db).get(ref)
+  const keyring = await projectKeyrings(ctx).get(ref)
   return keyring ? resolveApiRequest(keyring, credentials) : null
 }

@@ -98,7 +98,7 @@ export async function ensureDefaultApiKeys(ctx: AppContext, ref: string): Promis
     }
     return true
   })
-  if (made) projectKeyrings(ctx.db).invalidate(ref)
+  if (made) projectKeyrings(ctx).invalidate(ref)
 }
 
 async function revealed(ctx: AppContext, row: ProjectApiKeyRow): Promise<string> {
@@ -222,7 +222,7 @@ export async function createApiKey(
       if (nameTaken(error)) throw conflict(API_KEY_NAME_TAKEN)
       throw error
     })
-  projectKeyrings(ctx.db).invalidate(project.ref)
+  projectKeyrings(ctx).invalidate(project.ref)
   return toResponse(ctx, row, visibility)
 }
 
@@ -270,7 +270,7 @@ export async function deleteApiKey(
     .returningAll()
     .executeTakeFirst()
   if (!row) throw notFound(API_KEY_NOT_FOUND)
-  projectKeyrings(ctx.db).invalidate(project.ref)
+  projectKeyrings(ctx).invalidate(project.ref)
   return toResponse(ctx, row, visibility)
 }
 
@@ -290,6 +290,6 @@ export async function setLegacyApiKeys(
     .set({ legacy_api_keys_enabled: enabled, updated_at: new Date() })
     .where('ref', '=', project.ref)
     .execute()
-  projectKeyrings(ctx.db).invalidate(project.ref)
+  projectKeyrings(ctx).invalidate(project.ref)
   return { enabled }
 }

@@ -119,6 +119,16 @@ describe('invocation', () => {
     expect(await forged.json()).toEqual({ code: 401, message: 'Invalid JWT' })
     const user = await p.signJwt({ role: 'authenticated', sub: 'user-1' })
     expect((await fetch(invokeUrl('echo'), { headers: { authorization: `Bearer ${user}` } })).status).toBe(200)
+    // a publishable or secret key is not a JWT: verify_jwt wants a user's token (or a legacy key)
+    const keys = (await p.api.get<{ type: string; api_key: string }[]>(`/v1/projects/${p.ref}/api-keys?reveal=true`))
+      .body
+    for (const type of ['publishable', 'secret']) {
+      const key = keys.find((k) => k.type === type)?.api_key ?? ''
+      expect(key.startsWith('sb_')).toBe(true)
+      const refused = await fetch(invokeUrl('echo'), { headers: { apikey: key, authorization: `Bearer ${key}` } })
+      expect(refused.status).toBe(401)
+      expect(((await refused.json()) as { message: string }).message).toMatch(/^Invalid JWT: An API key/)
+    }
 
     const open = await deploy(
       'open',

@@ -7,7 +7,7 @@ import {
   resolveApiRequest,
   resolveBearer,
 } from '../../control/keys/api-key-resolver'
-import { RestError } from './errors'
+import { RestError, unauthorized } from './errors'
 
 /**
  * Who is calling: the project's shared resolver decides from the `apikey` (a legacy JWT, a publishable or a
@@ -21,9 +21,13 @@ export interface RequestAuth {
   claimsJson?: string
 }
 
+/** What a bad Bearer token is refused for: PostgREST answers those with a WWW-Authenticate challenge. */
+const BEARER_REFUSALS = new Set<ApiKeyRefusal['code']>(['malformed_authorization', 'jwt_expired', 'invalid_jwt'])
+
 /** A refusal in PostgREST's words: 401, PGRST302 without a key, PGRST303 for an expired JWT, PGRST301 otherwise. */
 export function restErrorOf(refusal: ApiKeyRefusal): RestError {
   const code = refusal.code === 'no_api_key' ? 'PGRST302' : refusal.code === 'jwt_expired' ? 'PGRST303' : 'PGRST301'
+  if (BEARER_REFUSALS.has(refusal.code)) return unauthorized(code, refusal.message, refusal.details, refusal.hint)
   return new RestError(refusal.status, code, refusal.message, refusal.details, refusal.hint)
 }
 

@@ -76,7 +76,7 @@ export class EdgeFunctionsRuntime {
   constructor(private readonly ctx: AppContext) {
     this.limits = { cpuTimeMs: ctx.config.functions.cpuTimeMs, wallClockMs: ctx.config.functions.wallClockMs }
     this.directory = new ProjectDirectory(ctx.db)
-    this.keyrings = projectKeyrings(ctx.db)
+    this.keyrings = projectKeyrings(ctx)
     const { maxWorkersPerProject, maxWorkers, queueTimeoutMs } = ctx.config.functions
     this.pool = new WorkerPool(() => this.runtime(), {
       idleMs: EDGE_FUNCTION_IDLE_MS,
