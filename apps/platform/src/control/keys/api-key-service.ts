@@ -274,6 +274,21 @@ export async function deleteApiKey(
   return toResponse(ctx, row, visibility)
 }
 
+/**
+ * The values of the project's keys by name, for the places the platform hands them on (edge functions'
+ * SUPABASE_PUBLISHABLE_KEYS and SUPABASE_SECRET_KEYS): never for an answer to a member.
+ */
+export async function projectKeyValues(
+  ctx: AppContext,
+  ref: string,
+): Promise<{ publishable: Record<string, string>; secret: Record<string, string> }> {
+  await ensureDefaultApiKeys(ctx, ref)
+  const rows = await keyRows(ctx, ref).execute()
+  const values = { publishable: {} as Record<string, string>, secret: {} as Record<string, string> }
+  for (const row of rows) values[row.type][row.name] = await revealed(ctx, row)
+  return values
+}
+
 export function legacyApiKeysStatus(project: ProjectRow): LegacyApiKeysResponse {
   return { enabled: project.legacy_api_keys_enabled }
 }

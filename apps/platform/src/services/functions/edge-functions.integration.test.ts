@@ -153,6 +153,24 @@ describe('invocation', () => {
     const { data, error } = await p.client().functions.invoke('reader')
     expect(error).toBeNull()
     expect(data).toEqual([{ body: 'from the database' }])
+
+    // and with the secret key they are given, as on the hosted product (SUPABASE_SECRET_KEYS, by name)
+    const secretReader = `Deno.serve(async () => {
+      const key = JSON.parse(Deno.env.get('SUPABASE_SECRET_KEYS') ?? '{}').default
+      const publishable = JSON.parse(Deno.env.get('SUPABASE_PUBLISHABLE_KEYS') ?? '{}').default
+      const answer = await fetch(Deno.env.get('SUPABASE_URL') + '/rest/v1/notes?select=body', {
+        headers: { apikey: key, authorization: 'Bearer ' + key },
+      })
+      return Response.json({ rows: await answer.json(), status: answer.status, publishable: publishable?.slice(0, 15) })
+    })`
+    await deploy('secret-reader', { 'index.ts': secretReader })
+    const viaSecret = await p.client().functions.invoke('secret-reader')
+    expect(viaSecret.error).toBeNull()
+    expect(viaSecret.data).toEqual({
+      rows: [{ body: 'from the database' }],
+      status: 200,
+      publishable: 'sb_publishable_',
+    })
   })
 
   it('redeploys: the version goes up and the new code answers', async () => {
