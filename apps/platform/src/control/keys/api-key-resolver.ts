@@ -224,6 +224,8 @@ export function resolveApiRequest(
 ): MaybePromise<ApiKeyResolution> {
   return then(resolveApiKey(keyring, credentials.apikey, credentials.userAgent), (key) => {
     if (!key.ok || credentials.authorization === undefined) return key
+    // supabase-js without a session sends the key again as the Bearer: it was just resolved
+    if (credentials.authorization === `Bearer ${credentials.apikey}`) return key
     return resolveBearer(keyring, credentials.authorization, { userAgent: credentials.userAgent, apiKeys: 'accept' })
   })
 }

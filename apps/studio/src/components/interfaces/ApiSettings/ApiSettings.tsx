@@ -241,7 +241,8 @@ export function ApiSettings() {
           <NewApiKeys
             projectRef={ref}
             keys={keys.data}
-            canReadSecrets={permissionsKnown && canReadSecrets}
+            canReadSecrets={canReadSecrets}
+            secretsRestricted={permissionsKnown && !canReadSecrets}
             canManage={canUpdate}
           />
         )}

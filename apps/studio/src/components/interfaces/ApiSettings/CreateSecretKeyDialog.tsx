@@ -15,7 +15,7 @@ import {
   CREATE_SECRET_KEY_FAILED,
   CREATE_SECRET_KEY_LABEL,
   CREATE_SECRET_KEY_TITLE,
-  HIDE_LABEL,
+  CREATED_KEY_CLOSE_LABEL,
   MANAGE_KEYS_PERMISSION_TOOLTIP,
   SECRET_KEY_CREATED_TOAST,
   SECRET_KEY_DESCRIPTION_LABEL,
@@ -73,7 +73,7 @@ export function CreateSecretKeyDialog({ projectRef, canManage }: { projectRef: s
         data-testid="create-secret-key-dialog"
         footer={
           created ? (
-            <Button onClick={() => close(false)}>{HIDE_LABEL}</Button>
+            <Button onClick={() => close(false)}>{CREATED_KEY_CLOSE_LABEL}</Button>
           ) : (
             <>
               <Button onClick={() => close(false)} disabled={create.isPending}>

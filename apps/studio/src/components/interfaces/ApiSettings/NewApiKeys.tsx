@@ -19,11 +19,14 @@ export function NewApiKeys({
   projectRef,
   keys,
   canReadSecrets,
+  secretsRestricted,
   canManage,
 }: {
   projectRef: string
   keys: readonly ApiKeyResponse[]
   canReadSecrets: boolean
+  /** the member's permissions are known and exclude reading secret keys */
+  secretsRestricted: boolean
   canManage: boolean
 }) {
   const publishable = keys.filter((key) => key.type === 'publishable')
@@ -51,7 +54,7 @@ export function NewApiKeys({
         </div>
         <CreateSecretKeyDialog projectRef={projectRef} canManage={canManage} />
       </div>
-      {!canReadSecrets && (
+      {secretsRestricted && (
         <div className="px-4 pt-3">
           <Alert tone="warning" data-testid="secret-keys-restricted">
             {SECRET_KEYS_RESTRICTED}

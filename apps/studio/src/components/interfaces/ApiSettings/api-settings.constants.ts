@@ -66,6 +66,7 @@ export const CREATE_SECRET_KEY_TITLE = 'Create a secret API key'
 export const CREATE_SECRET_KEY_DESCRIPTION =
   'A secret key gives full access to your project’s data, bypassing row-level security. Keep it on your servers: never put it in a web page or an app.'
 export const CREATE_SECRET_KEY_CONFIRM = 'Create key'
+export const CREATED_KEY_CLOSE_LABEL = 'Done'
 export const SECRET_KEY_NAME_LABEL = 'Name'
 export const SECRET_KEY_NAME_DESCRIPTION = 'Lowercase letters, digits and underscores, e.g. billing_worker'
 export const SECRET_KEY_DESCRIPTION_LABEL = 'Description (optional)'
