@@ -20,6 +20,7 @@ import { registerBackupJobs } from './control/backups/register'
 import { startBackupScheduler } from './control/backups/scheduler'
 import { registerBranchJobs, resumeBranchBuilds } from './control/branching/build-job'
 import { registerBranchingLifecycleHooks } from './control/branching/lifecycle-hooks'
+import { registerKeyLifecycleHooks } from './control/keys/lifecycle-hooks'
 import { registerKeyJobs } from './control/keys/register'
 import { HealthMonitor } from './control/projects/health-monitor'
 import { registerProjectJobs } from './control/projects/jobs/register'
@@ -198,6 +199,7 @@ async function startServices(
   registerAuthLifecycleHooks(ctx.lifecycleHooks)
   registerEdgeFunctionLifecycleHooks(ctx.lifecycleHooks)
   registerUpgradeLifecycleHooks(ctx.lifecycleHooks)
+  registerKeyLifecycleHooks(ctx.lifecycleHooks)
 
   await jobs.start()
   const interrupted = await jobs.recoverInterrupted()

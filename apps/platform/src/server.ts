@@ -24,6 +24,7 @@ import { platformIsolationRoutes } from './routes/platform-isolation'
 import { profileRoutes } from './routes/profile'
 import { projectAuthRoutes } from './routes/project-auth'
 import { projectAuthConfigRoutes } from './routes/project-auth-config'
+import { projectApiKeyRoutes } from './routes/project-api-keys'
 import { projectExtensionRoutes } from './routes/project-extensions'
 import { projectInfrastructureRoutes } from './routes/project-infrastructure'
 import { projectKeysRoutes } from './routes/project-keys'
@@ -96,6 +97,7 @@ export async function buildServer(ctx: AppContext, logger: FastifyBaseLogger): P
   await app.register(tableEditorRoutes(ctx))
   await app.register(projectExtensionRoutes(ctx))
   await app.register(projectKeysRoutes(ctx))
+  await app.register(projectApiKeyRoutes(ctx))
   await app.register(projectSettingsRoutes(ctx))
   await app.register(projectInfrastructureRoutes(ctx))
   await app.register(projectResourceRoutes(ctx))

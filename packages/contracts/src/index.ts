@@ -1,3 +1,5 @@
+export * from './api-keys'
+export * from './api-keys.constants'
 export * from './assistant'
 export * from './auth'
 export * from './auth.constants'

@@ -189,10 +189,6 @@ export const CustomHostnameResponse = z.object({
 })
 export type CustomHostnameResponse = z.infer<typeof CustomHostnameResponse>
 
-/** `GET /v1/projects/{ref}/api-keys`: anon always, service_role only for members who may read it. */
-export const ApiKey = z.object({ name: z.string(), api_key: z.string() })
-export type ApiKey = z.infer<typeof ApiKey>
-
 export const DbPasswordResetResponse = z.object({ result: z.string() })
 export type DbPasswordResetResponse = z.infer<typeof DbPasswordResetResponse>
 

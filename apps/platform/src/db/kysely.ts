@@ -18,6 +18,7 @@ import * as branchData from './migrations/016-branch-data'
 import * as instanceAdmins from './migrations/017-instance-admins'
 import * as customHostnameClaims from './migrations/018-custom-hostname-claims'
 import * as projectAuth from './migrations/019-project-auth'
+import * as apiKeys from './migrations/020-api-keys'
 import type { Database } from './types'
 
 export type Db = Kysely<Database>
@@ -43,6 +44,7 @@ export const MIGRATIONS: Record<string, Migration> = {
   '017-instance-admins': instanceAdmins,
   '018-custom-hostname-claims': customHostnameClaims,
   '019-project-auth': projectAuth,
+  '020-api-keys': apiKeys,
 }
 
 export function createDb(config: pg.PoolConfig): { db: Db; pool: pg.Pool } {

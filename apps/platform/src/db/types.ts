@@ -122,6 +122,10 @@ export interface ProjectsTable {
   /** new transactions are read-only by default because the disk was nearly full */
   readonly_mode_enabled: ColumnType<boolean, boolean | undefined, boolean>
   readonly_mode_changed_at: Date | null
+  /** false: the anon and service_role JWT keys (and any JWT of those roles) are refused as API keys (migration 020) */
+  legacy_api_keys_enabled: ColumnType<boolean, boolean | undefined, boolean>
+  /** when the project got its default publishable and secret keys; null until then */
+  api_keys_provisioned_at: ColumnType<Date | null, Date | null | undefined, Date | null>
 }
 
 /** bigint columns: pg answers them as strings (read them with Number()) */
@@ -295,6 +299,25 @@ export interface JwtSecretUpdatesTable {
   finished_at: Date | null
 }
 
+/** A publishable or secret key (migration 020); the value itself only sealed. */
+export interface ProjectApiKeysTable {
+  id: string
+  project_ref: string
+  type: 'publishable' | 'secret'
+  name: string
+  description: string | null
+  prefix: string
+  /** SHA-256 of the key, base64url: how requests find it */
+  hash: string
+  sealed_key: string
+  secret_jwt_template: ColumnType<{ role: string } | null, string | null | undefined, string | null>
+  created_by: number | null
+  inserted_at: CreatedAt
+  updated_at: UpdatedAt
+}
+
+export type ProjectApiKeyRow = Selectable<ProjectApiKeysTable>
+
 export interface CustomHostnamesTable {
   project_ref: string
   hostname: string
@@ -320,6 +343,7 @@ export interface ProjectAuthTable {
 export interface Database {
   project_auth: ProjectAuthTable
   jwt_secret_updates: JwtSecretUpdatesTable
+  project_api_keys: ProjectApiKeysTable
   custom_hostnames: CustomHostnamesTable
   edge_functions: EdgeFunctionsTable
 }

@@ -36,7 +36,7 @@ const statusOf = async (client: ApiClient = f.owner) =>
 const secretOf = async () =>
   (await f.owner.get<PostgrestConfigResponse>(`/platform/projects/${ref}/config/postgrest`)).body.jwt_secret
 const keysFromApi = async (client: ApiClient = f.owner) =>
-  (await client.get<{ name: string; api_key: string }[]>(`/v1/projects/${ref}/api-keys`)).body
+  (await client.get<{ name: string; api_key: string; type: string }[]>(`/v1/projects/${ref}/api-keys`)).body
 const rowOf = () =>
   f.t.platform.ctx.db.selectFrom('projects').selectAll().where('ref', '=', ref).executeTakeFirstOrThrow()
 const readNotes = (apiKey: string) =>
@@ -65,7 +65,8 @@ describe('JWT secret and API keys', () => {
     const denied = await readOnly.get<{ message: string }>(`/platform/projects/${ref}/config/postgrest`)
     expect(denied).toEqual({ status: 403, body: { message: API_KEYS_PERMISSION_DENIED } })
     // the API keys answer never carries the service_role key to such a member
-    expect((await keysFromApi(readOnly)).map((k) => k.name)).toEqual(['anon'])
+    const legacy = (await keysFromApi(readOnly)).filter((k) => k.type === 'legacy')
+    expect(legacy.map((k) => k.name)).toEqual(['anon'])
   })
 
   it('rotates to a generated secret: both keys change, old keys stop verifying, new ones work', async () => {
@@ -102,6 +103,10 @@ describe('JWT secret and API keys', () => {
     const read = await readNotes(anon)
     expect(read.status).toBe(200)
     expect(await read.json()).toEqual([{ body: 'hello' }])
+    // publishable and secret keys are not made from the JWT secret: a rotation leaves them working
+    const publishable = newKeys.find((k) => k.type === 'publishable')?.api_key ?? ''
+    expect(publishable.startsWith('sb_publishable_')).toBe(true)
+    expect((await readNotes(publishable)).status).toBe(200)
     // the pending secret is not kept once the update is over
     const update = await f.t.platform.ctx.db
       .selectFrom('jwt_secret_updates')

@@ -17,7 +17,7 @@ import { type CallWithParams, serve } from '../http/typed-routes'
 
 /**
  * The JWT secret (rotation as a durable job, and its status) and the data API configuration that carries the
- * secret. The API keys themselves are answered by project-rest.ts (GET /v1/projects/{ref}/api-keys).
+ * secret. The API keys themselves are answered by project-api-keys.ts (/v1/projects/{ref}/api-keys).
  */
 export function projectKeysRoutes(ctx: AppContext) {
   async function projectOf({ request, params }: CallWithParams<{ ref: string }>) {

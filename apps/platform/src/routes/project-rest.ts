@@ -1,11 +1,10 @@
 import { randomUUID } from 'node:crypto'
-import { PermissionAction, PermissionResource, PROJECT_REF_PATTERN } from '@pgfleet/contracts'
+import { PROJECT_REF_PATTERN } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context'
 import { requireAuth } from '../control/accounts/request-auth'
 import { ProjectHostResolver } from '../control/custom-domains/host-routing'
-import { projectApiKeys } from '../control/keys/api-keys'
-import { roleCan } from '../control/organizations/permissions'
+import { projectKeyrings } from '../control/keys/api-key-keyrings'
 import { getProjectForUser } from '../control/projects/service'
 import { HttpError } from '../errors'
 import { cleanBodyText } from '../http/bad-input'
@@ -26,7 +25,7 @@ const preflight = corsPreflight(METHODS, ALLOWED_HEADERS)
 
 /**
  * The per-project data API (PostgREST-compatible) at /p/{ref}/rest/v1/* and, when PGFLEET_DOMAIN is set, at
- * {ref}.{domain}/rest/v1/*; plus the dashboard's API description and the project's API keys.
+ * {ref}.{domain}/rest/v1/*; plus the dashboard's API description.
  */
 export function projectRestRoutes(ctx: AppContext) {
   return async (app: FastifyInstance) => {
@@ -51,6 +50,7 @@ export function projectRestRoutes(ctx: AppContext) {
     })
     const deps: RestDeps = {
       directory,
+      keyrings: projectKeyrings(ctx),
       readOnlyNow: (ref) => ctx.resources.modes.get(ref),
       pools,
       schemas: ctx.config.rest.schemas,
@@ -133,17 +133,6 @@ export function projectRestRoutes(ctx: AppContext) {
         if (error instanceof RestError) throw new HttpError(error.status, error.message)
         throw error
       }
-    })
-
-    serve(app, 'GET /v1/projects/{ref}/api-keys', async ({ request, params }) => {
-      const { ref } = params
-      const { row, membership } = await getProjectForUser(ctx, requireAuth(request).userId, ref)
-      const keys = await projectApiKeys(row)
-      const answer = [{ name: 'anon', api_key: keys.anon }]
-      if (roleCan(membership.role, PermissionAction.READ, PermissionResource.SERVICE_API_KEYS)) {
-        answer.push({ name: 'service_role', api_key: keys.service_role })
-      }
-      return answer
     })
   }
 }

@@ -3,6 +3,7 @@ import { ProjectRef } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context'
 import { ProjectHostResolver } from '../control/custom-domains/host-routing'
+import { projectKeyrings } from '../control/keys/api-key-keyrings'
 import { isActiveContent, type ServedOn, userContentHeaders } from '../http/user-content'
 import { ProjectDirectory } from '../services/rest/project-directory'
 import { handleStorageRequest, type StorageDeps } from '../services/storage/api'
@@ -50,6 +51,7 @@ export function projectStorageRoutes(ctx: AppContext) {
     const deps: StorageDeps = {
       ctx,
       directory: new ProjectDirectory(ctx.db),
+      keyrings: projectKeyrings(ctx),
       maxUploadBytes: ctx.config.storageMaxUploadBytes,
     }
 

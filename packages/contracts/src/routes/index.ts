@@ -1,5 +1,6 @@
 import type { z } from 'zod'
 import { accountApiRoutes } from './account'
+import { apiKeyApiRoutes } from './api-keys'
 import { assistantApiRoutes } from './assistant'
 import { projectAuthApiRoutes } from './auth'
 import { branchingApiRoutes } from './branching'
@@ -23,6 +24,7 @@ export * from './path-template'
 export const apiRoutes = {
   ...accountApiRoutes,
   ...projectApiRoutes,
+  ...apiKeyApiRoutes,
   ...recoveryApiRoutes,
   ...branchingApiRoutes,
   ...resourceApiRoutes,
@@ -41,6 +43,7 @@ export type ApiRouteKey = keyof ApiRoutes
 export const apiRouteGroups = [
   { title: 'Account, organizations and the platform', routes: accountApiRoutes },
   { title: 'Projects', routes: projectApiRoutes },
+  { title: 'Project API keys', routes: apiKeyApiRoutes },
   { title: 'Backups, point-in-time recovery and upgrades', routes: recoveryApiRoutes },
   { title: 'Git connections and preview branches', routes: branchingApiRoutes },
   { title: 'Resources: disk, usage and warnings', routes: resourceApiRoutes },

@@ -2,7 +2,6 @@ import { z } from 'zod'
 import { RowId } from '../common'
 import { ProjectInfrastructure } from '../infrastructure'
 import {
-  ApiKey,
   CustomHostnameBody,
   CustomHostnameResponse,
   DbPasswordResetResponse,
@@ -239,13 +238,6 @@ export const projectApiRoutes = {
     body: ResetDbPasswordBody,
     response: DbPasswordResetResponse,
     description: 'Same as POST',
-  },
-  'GET /v1/projects/{ref}/api-keys': {
-    method: 'GET',
-    path: '/v1/projects/{ref}/api-keys',
-    params: ['ref'],
-    response: z.array(ApiKey),
-    description: "The project's API keys (service_role only for members who may read it)",
   },
   'GET /platform/projects/{ref}/api/rest': {
     method: 'GET',

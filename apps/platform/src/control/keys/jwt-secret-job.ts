@@ -2,6 +2,7 @@ import { JWT_SECRET_MIN_LENGTH, JWT_SECRET_UPDATE_PROGRESS } from '@pgfleet/cont
 import type { AppContext } from '../../context'
 import type { JobAttempt } from '../../jobs/queue'
 import { PROJECT_CACHE_TTL_MS } from '../projects/cache-ttl'
+import { projectKeyrings } from './api-key-keyrings'
 import { finishJwtSecretUpdate, type JwtSecretUpdateJobData } from './jwt-secret'
 
 const [, STORING] = JWT_SECRET_UPDATE_PROGRESS
@@ -33,6 +34,8 @@ export function jwtSecretUpdateJob(ctx: AppContext, dataApiPickupMs = PROJECT_CA
         .where('status', '!=', 'GOING_DOWN')
         .executeTakeFirst()
       if (stored.numUpdatedRows === 0n) throw new Error('The project is being deleted')
+      // this process's services verify with the new secret from the next request; other replicas within the wait
+      projectKeyrings(ctx).invalidate(ref)
       await new Promise((resolve) => setTimeout(resolve, dataApiPickupMs))
       await finishJwtSecretUpdate(ctx, updateId, 'Updated')
     } catch (error) {

@@ -2,7 +2,9 @@ import type { IncomingHttpHeaders } from 'node:http'
 import { errors as joseErrors } from 'jose'
 import type pg from 'pg'
 import type { AppContext } from '../../context'
-import { API_KEY_ROLES, verifyProjectJwt } from '../../control/keys/api-keys'
+import { projectKeyrings } from '../../control/keys/api-key-keyrings'
+import { resolveApiKey, resolveBearer } from '../../control/keys/api-key-resolver'
+import { verifyProjectJwt } from '../../control/keys/api-keys'
 import { AuthError, forbidden, unauthorized } from './errors'
 import type { AuthProject } from './project-auth'
 import type { RequestMeta } from './sessions'
@@ -117,19 +119,19 @@ async function verify(project: AuthProject, token: string): Promise<VerifiedCall
   }
 }
 
-/** The role of the request's `apikey` (a JWT of the project whose role is anon or service_role). */
-export async function apiKeyRole(project: AuthProject, req: AuthRequest): Promise<string> {
-  const header = req.headers.apikey
-  const key = (Array.isArray(header) ? header[0] : header) ?? req.query.get('apikey')
-  if (!key) throw unauthorized('no_api_key', 'No API key found in request')
-  let role: string
-  try {
-    role = (await verifyProjectJwt(key, project.entry.jwtSecret)).role
-  } catch {
-    throw unauthorized('invalid_api_key', 'Invalid API key')
-  }
-  if (!(API_KEY_ROLES as readonly string[]).includes(role)) throw unauthorized('invalid_api_key', 'Invalid API key')
-  return role
+const header = (value: string | string[] | undefined) => (Array.isArray(value) ? value[0] : value)
+
+/**
+ * The role of the request's `apikey`, by the platform's one key resolver: a publishable or secret key, or a JWT of
+ * the project whose role is anon or service_role while the legacy keys are on; a secret key from a browser is refused.
+ */
+export async function apiKeyRole(call: Pick<AuthCall, 'ctx' | 'req'>): Promise<string> {
+  const keyring = await projectKeyrings(call.ctx).get(call.req.ref)
+  if (!keyring) throw unauthorized('invalid_api_key', 'Invalid API key')
+  const apikey = header(call.req.headers.apikey) ?? call.req.query.get('apikey') ?? undefined
+  const resolved = await resolveApiKey(keyring, apikey, header(call.req.headers['user-agent']))
+  if (!resolved.ok) throw unauthorized(resolved.code, resolved.message)
+  return resolved.caller.role
 }
 
 /** A signed-in user's token (`Authorization: Bearer`): its claims, with `sub` naming the user. */
@@ -151,12 +153,18 @@ export async function signedInUser(
   return { userId: sub, sessionId, claims: caller.claims }
 }
 
-/** The admin API needs the service role, in the Bearer token (as auth-js's admin client sends it). */
+/** The admin API needs the service role in the Bearer token: its JWT, or a secret key (as auth-js's admin client sends). */
 export async function requireServiceRole(call: AuthCall): Promise<void> {
-  const token = bearerOf(call.req)
-  if (!token) throw unauthorized('no_authorization', 'This endpoint requires a Bearer token')
-  const caller = await verify(call.project, token)
-  if (caller.role !== 'service_role' && caller.role !== 'supabase_admin') {
+  const authorization = header(call.req.headers.authorization)
+  if (!authorization) throw unauthorized('no_authorization', 'This endpoint requires a Bearer token')
+  const keyring = await projectKeyrings(call.ctx).get(call.req.ref)
+  if (!keyring) throw unauthorized('invalid_api_key', 'Invalid API key')
+  const resolved = await resolveBearer(keyring, authorization, {
+    userAgent: header(call.req.headers['user-agent']),
+    apiKeys: 'accept',
+  })
+  if (!resolved.ok) throw forbidden('bad_jwt', resolved.message)
+  if (resolved.caller.role !== 'service_role' && resolved.caller.role !== 'supabase_admin') {
     throw forbidden('not_admin', 'User not allowed')
   }
 }

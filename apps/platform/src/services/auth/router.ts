@@ -123,7 +123,7 @@ async function answerRequest(deps: AuthDeps, req: AuthRequest): Promise<AuthResp
     jwtKey: new TextEncoder().encode(entry.jwtSecret),
     issuer: `${req.projectUrl}/auth/v1`,
   }
-  const keyRole = found.route.keyless ? null : await apiKeyRole(project, req)
+  const keyRole = found.route.keyless ? null : await apiKeyRole({ ctx: deps.ctx, req })
   if (found.route.writes && (entry.readOnlyMode || deps.ctx.resources.modes.get(req.ref) === true)) {
     throw new AuthError(
       503,

@@ -347,6 +347,36 @@ describe('rate limits', () => {
   })
 })
 
+describe('the new API keys', () => {
+  it('works with the publishable key, runs the admin API with a secret key, and honours the legacy switch', async () => {
+    const keys = (await p.api.get<{ type: string; api_key: string }[]>(`/v1/projects/${p.ref}/api-keys?reveal=true`))
+      .body
+    const publishable = keys.find((key) => key.type === 'publishable')?.api_key as string
+    const secret = keys.find((key) => key.type === 'secret')?.api_key as string
+    expect(publishable).toMatch(/^sb_publishable_/)
+    const client = p.authClient({ key: publishable })
+    expect(
+      (await client.auth.signInWithPassword({ email: 'ann@example.com', password: 'ann-password-1' })).error,
+    ).toBeNull()
+    expect((await client.auth.getUser()).data.user?.email).toBe('ann@example.com')
+    const admin = createClient(p.projectUrl, secret, { auth: { persistSession: false, autoRefreshToken: false } })
+    expect((await admin.auth.admin.listUsers({ perPage: 1 })).error).toBeNull()
+    const fromBrowser = await p.authFetch('/settings', {
+      key: secret,
+      headers: { 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) Chrome/120.0' },
+    })
+    expect(fromBrowser.status).toBe(401)
+    expect((await p.api.put(`/v1/projects/${p.ref}/api-keys/legacy?enabled=false`)).status).toBe(200)
+    try {
+      await new Promise((resolve) => setTimeout(resolve, 1100))
+      expect((await p.authFetch('/settings')).status).toBe(401)
+      expect((await p.authFetch('/settings', { key: publishable })).status).toBe(200)
+    } finally {
+      await p.api.put(`/v1/projects/${p.ref}/api-keys/legacy?enabled=true`)
+    }
+  })
+})
+
 describe('the admin API', () => {
   it('creates, pages, reads, bans and deletes users with the service role', async () => {
     const admin = createClient(p.projectUrl, p.serviceKey, {

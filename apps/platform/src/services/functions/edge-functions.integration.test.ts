@@ -119,6 +119,16 @@ describe('invocation', () => {
     expect(await forged.json()).toEqual({ code: 401, message: 'Invalid JWT' })
     const user = await p.signJwt({ role: 'authenticated', sub: 'user-1' })
     expect((await fetch(invokeUrl('echo'), { headers: { authorization: `Bearer ${user}` } })).status).toBe(200)
+    // a publishable or secret key is not a JWT: verify_jwt wants a user's token (or a legacy key)
+    const keys = (await p.api.get<{ type: string; api_key: string }[]>(`/v1/projects/${p.ref}/api-keys?reveal=true`))
+      .body
+    for (const type of ['publishable', 'secret']) {
+      const key = keys.find((k) => k.type === type)?.api_key ?? ''
+      expect(key.startsWith('sb_')).toBe(true)
+      const refused = await fetch(invokeUrl('echo'), { headers: { apikey: key, authorization: `Bearer ${key}` } })
+      expect(refused.status).toBe(401)
+      expect(((await refused.json()) as { message: string }).message).toMatch(/^Invalid JWT: An API key/)
+    }
 
     const open = await deploy(
       'open',
@@ -143,6 +153,24 @@ describe('invocation', () => {
     const { data, error } = await p.client().functions.invoke('reader')
     expect(error).toBeNull()
     expect(data).toEqual([{ body: 'from the database' }])
+
+    // and with the secret key they are given, as on the hosted product (SUPABASE_SECRET_KEYS, by name)
+    const secretReader = `Deno.serve(async () => {
+      const key = JSON.parse(Deno.env.get('SUPABASE_SECRET_KEYS') ?? '{}').default
+      const publishable = JSON.parse(Deno.env.get('SUPABASE_PUBLISHABLE_KEYS') ?? '{}').default
+      const answer = await fetch(Deno.env.get('SUPABASE_URL') + '/rest/v1/notes?select=body', {
+        headers: { apikey: key, authorization: 'Bearer ' + key },
+      })
+      return Response.json({ rows: await answer.json(), status: answer.status, publishable: publishable?.slice(0, 15) })
+    })`
+    await deploy('secret-reader', { 'index.ts': secretReader })
+    const viaSecret = await p.client().functions.invoke('secret-reader')
+    expect(viaSecret.error).toBeNull()
+    expect(viaSecret.data).toEqual({
+      rows: [{ body: 'from the database' }],
+      status: 200,
+      publishable: 'sb_publishable_',
+    })
   })
 
   it('redeploys: the version goes up and the new code answers', async () => {

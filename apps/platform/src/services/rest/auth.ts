@@ -1,12 +1,18 @@
-import { errors as joseErrors } from 'jose'
-import { API_KEY_ROLES, type VerifiedJwt, verifyProjectJwt } from '../../control/keys/api-keys'
+import {
+  type ApiKeyRefusal,
+  type ApiKeyResolution,
+  type CallerCredentials,
+  type MaybePromise,
+  type ProjectKeyring,
+  resolveApiRequest,
+  resolveBearer,
+} from '../../control/keys/api-key-resolver'
 import { RestError, unauthorized } from './errors'
-import type { ProjectEntry } from './project-directory'
 
 /**
- * Who is calling: every request carries the project's `apikey` (anon or service_role key, as a header or the
- * `apikey` query parameter); an `Authorization: Bearer` JWT, when present, decides the database role. Both are
- * verified against the project's JWT secret.
+ * Who is calling: the project's shared resolver decides from the `apikey` (a legacy JWT, a publishable or a
+ * secret key; header or `apikey` query parameter), the `Authorization: Bearer` token when present (which decides
+ * the database role) and the User-Agent (a secret key is refused from a browser).
  */
 export interface RequestAuth {
   role: string
@@ -15,84 +21,35 @@ export interface RequestAuth {
   claimsJson?: string
 }
 
-const MAX_CACHED_TOKENS = 10_000
+/** What a bad Bearer token is refused for: PostgREST answers those with a WWW-Authenticate challenge. */
+const BEARER_REFUSALS = new Set<ApiKeyRefusal['code']>(['malformed_authorization', 'jwt_expired', 'invalid_jwt'])
+
+/** A refusal in PostgREST's words: 401, PGRST302 without a key, PGRST303 for an expired JWT, PGRST301 otherwise. */
+export function restErrorOf(refusal: ApiKeyRefusal): RestError {
+  const code = refusal.code === 'no_api_key' ? 'PGRST302' : refusal.code === 'jwt_expired' ? 'PGRST303' : 'PGRST301'
+  if (BEARER_REFUSALS.has(refusal.code)) return unauthorized(code, refusal.message, refusal.details, refusal.hint)
+  return new RestError(refusal.status, code, refusal.message, refusal.details, refusal.hint)
+}
+
+function accepted(resolution: ApiKeyResolution): RequestAuth {
+  if (!resolution.ok) throw restErrorOf(resolution)
+  return resolution.caller
+}
 
 /**
- * The token's verified role and claims: from the project's cache while the token is unexpired (synchronously, so a
- * busy endpoint spends no promise on it), else verified against the project's secret and cached.
+ * The caller's role and claims. Synchronous when nothing needs verifying (the common case), a promise otherwise;
+ * either way a refusal is a RestError (thrown, or the promise's rejection).
  */
-function verifyCached(entry: ProjectEntry, token: string): RequestAuth | Promise<RequestAuth> {
-  const cached = entry.tokens.get(token)
-  if (cached && cached.expiresAtMs > Date.now()) return cached.auth
-  return verifyAndCache(entry, token)
+export function authenticate(keyring: ProjectKeyring, credentials: CallerCredentials): MaybePromise<RequestAuth> {
+  const resolution = resolveApiRequest(keyring, credentials)
+  return resolution instanceof Promise ? resolution.then(accepted) : accepted(resolution)
 }
 
-async function verifyAndCache(entry: ProjectEntry, token: string): Promise<RequestAuth> {
-  let jwt: VerifiedJwt
-  try {
-    jwt = await verifyProjectJwt(token, entry.jwtSecret)
-  } catch (error) {
-    if (error instanceof joseErrors.JWTExpired) throw unauthorized('PGRST303', 'JWT expired')
-    throw unauthorized('PGRST301', 'JWT could not be verified', (error as Error).message)
-  }
-  const exp = typeof jwt.claims.exp === 'number' ? jwt.claims.exp * 1000 : Number.POSITIVE_INFINITY
-  const auth: RequestAuth = { role: jwt.role, claims: jwt.claims, claimsJson: JSON.stringify(jwt.claims) }
-  if (entry.tokens.size >= MAX_CACHED_TOKENS) entry.tokens.clear()
-  entry.tokens.set(token, { auth, expiresAtMs: exp })
-  return auth
-}
-
-const invalidApiKey = () =>
-  new RestError(401, 'PGRST301', 'Invalid API key', null, 'Double check the anon or service_role API key.')
-
-/**
- * The caller's role and claims. Synchronous when the tokens are cached (the common case), a promise otherwise;
- * either way a failure is a RestError (thrown, or the promise's rejection).
- */
-export function authenticate(
-  entry: ProjectEntry,
-  apikey: string | undefined,
+/** A Bearer token alone decides (for endpoints that take no apikey): a JWT, or one of the project's keys. */
+export async function authenticateBearer(
+  keyring: ProjectKeyring,
   authorization: string | undefined,
-): RequestAuth | Promise<RequestAuth> {
-  if (!apikey) {
-    throw new RestError(
-      401,
-      'PGRST302',
-      'No API key found in request',
-      null,
-      'No `apikey` request header or url param was found.',
-    )
-  }
-  const key = verifyCached(entry, apikey)
-  if (key instanceof Promise) {
-    return key.then(
-      (verified) => withBearer(entry, verified, authorization),
-      () => {
-        throw invalidApiKey()
-      },
-    )
-  }
-  return withBearer(entry, key, authorization)
-}
-
-/** The API key's role decides unless an `Authorization: Bearer` JWT is given. */
-function withBearer(
-  entry: ProjectEntry,
-  key: RequestAuth,
-  authorization: string | undefined,
-): RequestAuth | Promise<RequestAuth> {
-  if (!(API_KEY_ROLES as readonly string[]).includes(key.role)) {
-    throw new RestError(401, 'PGRST301', 'Invalid API key', null, 'The apikey must be the anon or service_role key.')
-  }
-  if (!authorization) return key
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
-  if (!match) throw unauthorized('PGRST301', 'The Authorization header must be "Bearer <token>"')
-  return verifyCached(entry, match[1] as string)
-}
-
-/** A Bearer JWT signed with the project's secret, alone: its role decides (for endpoints that take no apikey). */
-export async function authenticateBearer(entry: ProjectEntry, authorization: string | undefined): Promise<RequestAuth> {
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization ?? '')
-  if (!match) throw unauthorized('PGRST301', 'The Authorization header must be "Bearer <token>"')
-  return verifyCached(entry, match[1] as string)
+  userAgent: string | undefined,
+): Promise<RequestAuth> {
+  return accepted(await resolveBearer(keyring, authorization, { userAgent, apiKeys: 'accept' }))
 }

@@ -1,4 +1,5 @@
 import { READ_ONLY_MODE_HINT } from '@pgfleet/contracts'
+import { credentialsOf } from '../../control/keys/api-key-resolver'
 import { authenticate, type RequestAuth } from './auth'
 import { fromPgError, isUpgradeSwitchoverFailure, RestError, upgradeSwitchoverError } from './errors'
 import { inProjectTransaction } from './executor'
@@ -18,12 +19,15 @@ export async function handleRestRequest(deps: RestDeps, req: RestRequest): Promi
   let upgrading = false
   let readOnlyEntry: ProjectEntry | null = null
   try {
-    // both lookups answer synchronously from their caches on a busy endpoint
+    // the lookups answer synchronously from their caches on a busy endpoint
     const found = deps.directory.get(req.ref)
     const entry = found instanceof Promise ? await found : found
-    if (!entry) throw new RestError(404, 'PGRST125', `Project ${req.ref} not found`)
-    const apikey = header(req, 'apikey') ?? (new URLSearchParams(req.search).get('apikey') || undefined)
-    const verified = authenticate(entry, apikey, header(req, 'authorization'))
+    const ring = entry ? deps.keyrings.get(req.ref) : null
+    const keyring = ring instanceof Promise ? await ring : ring
+    if (!entry || !keyring) throw new RestError(404, 'PGRST125', `Project ${req.ref} not found`)
+    const credentials = credentialsOf(req.headers)
+    credentials.apikey ??= new URLSearchParams(req.search).get('apikey') || undefined
+    const verified = authenticate(keyring, credentials)
     const auth = verified instanceof Promise ? await verified : verified
     anonymous = auth.role === 'anon'
     // an upgrade keeps the old cluster serving on the project's port until its switchover

@@ -1,6 +1,5 @@
 import { PROJECT_CACHE_TTL_MS } from '../../control/projects/cache-ttl'
 import type { Db } from '../../db/kysely'
-import type { RequestAuth } from './auth'
 
 /**
  * The projects the data API serves, read from the control plane and kept for a moment so a busy endpoint does
@@ -15,8 +14,6 @@ export interface ProjectEntry {
   createdAt: Date
   /** the disk is nearly full: every transaction of the data API starts READ ONLY */
   readOnlyMode: boolean
-  /** verified tokens of this project (keyed by the token), valid until their `exp` */
-  tokens: Map<string, { auth: RequestAuth; expiresAtMs: number }>
 }
 
 /** Refs that do not exist are remembered too (briefly); past this many entries the cache starts over. */
@@ -34,7 +31,7 @@ export class ProjectDirectory {
     if (cached && Date.now() - cached.loadedAt < PROJECT_CACHE_TTL_MS) return cached.entry
     let pending = this.loading.get(ref)
     if (!pending) {
-      pending = this.load(ref, cached?.entry ?? null).finally(() => this.loading.delete(ref))
+      pending = this.load(ref).finally(() => this.loading.delete(ref))
       this.loading.set(ref, pending)
     }
     return pending
@@ -44,7 +41,7 @@ export class ProjectDirectory {
     this.entries.delete(ref)
   }
 
-  private async load(ref: string, previous: ProjectEntry | null): Promise<ProjectEntry | null> {
+  private async load(ref: string): Promise<ProjectEntry | null> {
     const row = await this.db
       .selectFrom('projects')
       .select(['ref', 'status', 'port', 'jwt_secret', 'authenticator_password', 'created_at', 'readonly_mode_enabled'])
@@ -59,8 +56,6 @@ export class ProjectDirectory {
           authenticatorPassword: row.authenticator_password,
           createdAt: row.created_at,
           readOnlyMode: row.readonly_mode_enabled,
-          // verified tokens stay valid while the secret does
-          tokens: previous && previous.jwtSecret === row.jwt_secret ? previous.tokens : new Map(),
         }
       : null
     if (this.entries.size >= MAX_ENTRIES) this.entries.clear()

@@ -1,3 +1,4 @@
+import type { ProjectKeyrings } from '../../control/keys/api-key-keyrings'
 import type { RequestAuth } from './auth'
 import { invalidBody, RestError, tableNotFound } from './errors'
 import type { RequestMeta } from './executor'
@@ -23,6 +24,8 @@ export interface RestRequest {
 
 export interface RestDeps {
   directory: ProjectDirectory
+  /** every project's keys, shared by the services of the process */
+  keyrings: ProjectKeyrings
   /**
    * Read-only mode as the platform applies it at this moment, ahead of the directory's cached row; undefined until
    * the platform has applied a state to the project (the row decides then)

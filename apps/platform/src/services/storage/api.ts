@@ -1,4 +1,6 @@
 import type { AppContext } from '../../context'
+import type { ProjectKeyrings } from '../../control/keys/api-key-keyrings'
+import { credentialsOf, type ProjectKeyring } from '../../control/keys/api-key-resolver'
 import { authenticate, authenticateBearer } from '../rest/auth'
 import { isUpgradeSwitchoverFailure, RestError } from '../rest/errors'
 import type { ProjectDirectory } from '../rest/project-directory'
@@ -19,13 +21,15 @@ import { resumableRoute, TUS_VERSION } from './resumable'
 
 /**
  * The Storage API of one project (what `supabase.storage` calls under {project URL}/storage/v1): finds the
- * project, authenticates the caller like the data API (apikey plus optional Bearer JWT, both signed with the
- * project's secret), then routes to the bucket, object and download handlers. Public and signed downloads need
+ * project, authenticates the caller like the data API (the project's shared key resolver: apikey, then an
+ * optional Bearer token), then routes to the bucket, object and download handlers. Public and signed downloads need
  * no key. Every failure is answered as `{ statusCode, error, message }`.
  */
 export interface StorageDeps {
   ctx: AppContext
   directory: ProjectDirectory
+  /** every project's keys, shared by the services of the process */
+  keyrings: ProjectKeyrings
   maxUploadBytes: number
 }
 
@@ -34,9 +38,10 @@ export async function handleStorageRequest(deps: StorageDeps, req: StorageReques
   try {
     const segments = splitPath(req.path)
     const entry = await deps.directory.get(req.ref)
-    if (!entry) throw new StorageError(404, 'not_found', `Project ${req.ref} not found`)
+    const keyring = entry ? await deps.keyrings.get(req.ref) : null
+    if (!entry || !keyring) throw new StorageError(404, 'not_found', `Project ${req.ref} not found`)
     const keyless = isKeyless(req.method, segments)
-    const auth = keyless ? null : await authenticateCaller(req, entry, segments[0] === 'upload')
+    const auth = keyless ? null : await authenticateCaller(req, keyring, segments[0] === 'upload')
     // an upgrade keeps the old cluster serving on the project's port until its switchover
     upgrading = entry.status === 'UPGRADING'
     if ((entry.status !== 'ACTIVE_HEALTHY' && !upgrading) || entry.port === null) {
@@ -87,27 +92,16 @@ function isKeyless(method: string, segments: string[]): boolean {
 
 /**
  * `bearerSuffices`: TUS clients are usually given only `authorization` (the hosted product takes a valid project
- * JWT alone there), so on the resumable upload endpoint a Bearer JWT signed with the project's secret is enough.
+ * JWT alone there), so on the resumable upload endpoint a Bearer token (a JWT, or a key of the project) is enough.
  */
-async function authenticateCaller(
-  req: StorageRequest,
-  entry: Parameters<typeof authenticate>[0],
-  bearerSuffices: boolean,
-) {
-  const header = (name: string) => {
-    const value = req.headers[name]
-    return Array.isArray(value) ? value[0] : value
-  }
+async function authenticateCaller(req: StorageRequest, keyring: ProjectKeyring, bearerSuffices: boolean) {
+  const credentials = credentialsOf(req.headers)
+  credentials.apikey ??= req.query.get('apikey') || undefined
   try {
-    const apikey = header('apikey') ?? (req.query.get('apikey') || undefined)
-    if (bearerSuffices && apikey === undefined && header('authorization') !== undefined) {
-      return await authenticateBearer(entry, header('authorization'))
+    if (bearerSuffices && credentials.apikey === undefined && credentials.authorization !== undefined) {
+      return await authenticateBearer(keyring, credentials.authorization, credentials.userAgent)
     }
-    return await authenticate(
-      entry,
-      header('apikey') ?? (req.query.get('apikey') || undefined),
-      header('authorization'),
-    )
+    return await authenticate(keyring, credentials)
   } catch (error) {
     if (error instanceof RestError) throw new StorageError(error.status, 'Unauthorized', error.message)
     throw error

@@ -1,7 +1,6 @@
 export const configKeys = {
   all: (ref: string | undefined) => ['projects', ref, 'config'] as const,
   settings: (ref: string | undefined) => [...configKeys.all(ref), 'settings'] as const,
-  apiKeys: (ref: string | undefined) => [...configKeys.all(ref), 'api-keys'] as const,
   postgrest: (ref: string | undefined) => [...configKeys.all(ref), 'postgrest'] as const,
   jwtSecretUpdateStatus: (ref: string | undefined) => [...configKeys.all(ref), 'jwt-secret-update-status'] as const,
   restDescription: (ref: string | undefined) => [...configKeys.all(ref), 'api-rest'] as const,

@@ -12,6 +12,8 @@ import {
   resolveRunAs,
 } from '@pgfleet/engine'
 import type { AppContext } from '../../../context'
+import { type ProjectKeyrings, projectKeyrings } from '../../../control/keys/api-key-keyrings'
+import { projectKeyValues } from '../../../control/keys/api-key-service'
 import { projectApiKeys } from '../../../control/keys/api-keys'
 import type { EdgeFunctionRow } from '../../../db/types'
 import { HttpError } from '../../../errors'
@@ -52,6 +54,8 @@ interface Setup {
  */
 export class EdgeFunctionsRuntime {
   readonly directory: ProjectDirectory
+  /** every project's keys, shared by the services of the process (verify_jwt asks them) */
+  readonly keyrings: ProjectKeyrings
   readonly pool: WorkerPool
   /** per request: CPU time of the worker and wall-clock time, past which the worker is killed */
   readonly limits: { cpuTimeMs: number; wallClockMs: number }
@@ -61,6 +65,7 @@ export class EdgeFunctionsRuntime {
   private workerRuntime: Promise<WorkerRuntime> | null = null
   private readonly functions = new Map<string, { row: EdgeFunctionRow | null; loadedAt: number }>()
   private readonly keys = new Map<string, { anon: string; service_role: string }>()
+  private readonly newKeys = new Map<string, { values: ReturnType<typeof projectKeyValues>; loadedAt: number }>()
   private readonly allowLists = new Map<string, { allow: string[]; loadedAt: number }>()
   /** the allow-list's names as addresses, for the egress guard: resolving them is too slow for every call */
   private readonly resolvedAllowLists = new Map<string, { key: string; list: Promise<string[]>; loadedAt: number }>()
@@ -73,6 +78,7 @@ export class EdgeFunctionsRuntime {
   constructor(private readonly ctx: AppContext) {
     this.limits = { cpuTimeMs: ctx.config.functions.cpuTimeMs, wallClockMs: ctx.config.functions.wallClockMs }
     this.directory = new ProjectDirectory(ctx.db)
+    this.keyrings = projectKeyrings(ctx)
     const { maxWorkersPerProject, maxWorkers, queueTimeoutMs } = ctx.config.functions
     this.pool = new WorkerPool(() => this.runtime(), {
       idleMs: EDGE_FUNCTION_IDLE_MS,
@@ -139,10 +145,14 @@ export class EdgeFunctionsRuntime {
     const apiSocketPath = await this.apiSockets.ensure(project.ref, socketDir, runAs)
     const allow = await this.networkAllow(project.ref)
     const guardAllow = (await this.egressGuard()) ? await this.resolvedAllow(project.ref, allow) : []
+    const newKeys = await this.newApiKeys(project.ref)
     const env = {
       SUPABASE_URL: `${INTERNAL_API_ORIGIN}/p/${project.ref}`,
       SUPABASE_ANON_KEY: keys.anon,
       SUPABASE_SERVICE_ROLE_KEY: keys.service_role,
+      // the hosted product's names: JSON objects of the keys by name ({"default": "sb_…"})
+      SUPABASE_PUBLISHABLE_KEYS: JSON.stringify(newKeys.publishable),
+      SUPABASE_SECRET_KEYS: JSON.stringify(newKeys.secret),
     }
     return {
       key: `${project.ref}/${row.slug}`,
@@ -224,6 +234,17 @@ export class EdgeFunctionsRuntime {
   async stopAll(): Promise<void> {
     await this.pool.stopAll()
     await this.apiSockets?.closeAll()
+  }
+
+  /** The project's publishable and secret keys (read again after FUNCTION_CACHE_TTL_MS: a revoked key leaves). */
+  private async newApiKeys(ref: string) {
+    const cached = this.newKeys.get(ref)
+    if (cached && Date.now() - cached.loadedAt < FUNCTION_CACHE_TTL_MS) return cached.values
+    const values = projectKeyValues(this.ctx, ref)
+    if (this.newKeys.size >= MAX_CACHED_FUNCTIONS) this.newKeys.clear()
+    this.newKeys.set(ref, { values, loadedAt: Date.now() })
+    values.catch(() => this.newKeys.delete(ref))
+    return values
   }
 
   private async apiKeys(project: ProjectEntry) {

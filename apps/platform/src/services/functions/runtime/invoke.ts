@@ -1,7 +1,6 @@
 import { EDGE_FUNCTION_SLUG_PATTERN } from '@pgfleet/contracts'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import { errors as joseErrors } from 'jose'
-import { verifyProjectJwt } from '../../../control/keys/api-keys'
+import { resolveBearer } from '../../../control/keys/api-key-resolver'
 import { HttpError } from '../../../errors'
 import { droppedTenantResponseHeaders, withoutPlatformCredentials } from '../../../http/platform-credentials'
 import { type ServedOn, userContentHeaders } from '../../../http/user-content'
@@ -20,16 +19,24 @@ export function functionPath(rawUrl: string): string | null {
   return at === -1 ? null : rawUrl.slice(at + FUNCTIONS_PREFIX.length)
 }
 
-/** With verify_jwt, the caller needs a JWT signed with the project's secret (e.g. the anon key or a user token). */
-async function assertAuthorized(request: FastifyRequest, jwtSecret: string): Promise<void> {
+/**
+ * With verify_jwt, the caller needs a JWT signed with the project's secret in `Authorization` (a user's token, or a
+ * legacy key while those are on); a publishable or secret key is not a JWT and is refused there. The project's
+ * shared resolver decides.
+ */
+async function assertAuthorized(runtime: EdgeFunctionsRuntime, request: FastifyRequest, ref: string): Promise<void> {
   const authorization = request.headers.authorization
   if (!authorization) throw new HttpError(401, 'Missing authorization header')
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(authorization)
-  if (!match) throw new HttpError(401, 'The Authorization header must be "Bearer <token>"')
-  try {
-    await verifyProjectJwt(match[1] as string, jwtSecret)
-  } catch (error) {
-    throw new HttpError(401, error instanceof joseErrors.JWTExpired ? 'JWT expired' : 'Invalid JWT')
+  const keyring = await runtime.keyrings.get(ref)
+  if (!keyring) throw new HttpError(404, 'Project not found')
+  const resolution = await resolveBearer(keyring, authorization, {
+    userAgent: request.headers['user-agent'],
+    apiKeys: 'refuse',
+  })
+  if (!resolution.ok) {
+    // the hosted functions' words for a JWT that does not verify
+    if (resolution.code === 'invalid_jwt') throw new HttpError(401, 'Invalid JWT')
+    throw new HttpError(401, resolution.hint ? `${resolution.message}: ${resolution.hint}` : resolution.message)
   }
 }
 
@@ -55,7 +62,7 @@ export async function invokeFunction(
   if (!row) return void sendRuntimeError(reply, 404, 'Requested function was not found')
   try {
     // preflight requests carry no credentials: the function answers them (CORS) like on the hosted product
-    if (row.verify_jwt && request.method !== 'OPTIONS') await assertAuthorized(request, project.jwtSecret)
+    if (row.verify_jwt && request.method !== 'OPTIONS') await assertAuthorized(runtime, request, ref)
     const spec = await runtime.workerSpec(project, row)
     const worker = await runtime.pool.acquire(spec).catch((error: unknown) => {
       if (error instanceof WorkerStartError) throw new HttpError(503, `Function failed to start: ${error.message}`)

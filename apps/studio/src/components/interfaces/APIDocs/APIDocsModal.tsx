@@ -1,7 +1,7 @@
 import { PermissionAction, PermissionResource } from '@pgfleet/contracts'
 import { useState } from 'react'
 import { toast } from 'sonner'
-import { useApiKeysQuery } from '../../../data/config/api-keys-query'
+import { useApiKeysQuery } from '../../../data/api-keys/api-keys-query'
 import { useProjectSettingsQuery } from '../../../data/config/project-settings-query'
 import { useRestDescriptionQuery } from '../../../data/config/rest-description-query'
 import { useEdgeFunctionsQuery } from '../../../data/edge-functions/edge-functions-query'

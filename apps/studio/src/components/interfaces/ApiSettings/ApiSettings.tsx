@@ -8,7 +8,8 @@ import { useQueryClient } from '@tanstack/react-query'
 import { useEffect, useRef, useState } from 'react'
 import { useParams } from 'react-router'
 import { toast } from 'sonner'
-import { useApiKeysQuery } from '../../../data/config/api-keys-query'
+import { useApiKeysQuery } from '../../../data/api-keys/api-keys-query'
+import { apiKeysKeys } from '../../../data/api-keys/keys'
 import { useJwtSecretUpdateMutation } from '../../../data/config/jwt-secret-update-mutation'
 import { useJwtSecretUpdateStatusQuery } from '../../../data/config/jwt-secret-update-status-query'
 import { configKeys } from '../../../data/config/keys'
@@ -45,6 +46,8 @@ import {
   JWT_STATUS_LABEL,
   JWT_UPDATE_FAILED_TEXT,
   JWT_UPDATED_TOAST,
+  LEGACY_KEYS_DESCRIPTION,
+  LEGACY_KEYS_TITLE,
   PERMISSION_DENIED_MESSAGE,
   PROJECT_URL_DESCRIPTION,
   PROJECT_URL_TITLE,
@@ -66,6 +69,8 @@ import {
   validateCustomSecret,
 } from './api-settings.utils'
 import { CustomDomainUrl } from './CustomDomainUrl'
+import { LegacyApiKeysSwitch } from './LegacyApiKeysSwitch'
+import { NewApiKeys } from './NewApiKeys'
 import { SecretField } from './SecretField'
 
 function Panel({
@@ -190,7 +195,7 @@ export function ApiSettings() {
     const awaitedEnded = awaitedUpdateFinished(awaitedId, status.data)
     if (awaitedEnded) setAwaitedId(undefined)
     if (awaitedEnded || jwtUpdateJustFinished(previousStatus.current, currentStatus)) {
-      void queryClient.invalidateQueries({ queryKey: configKeys.apiKeys(ref) })
+      void queryClient.invalidateQueries({ queryKey: apiKeysKeys.list(ref) })
       void queryClient.invalidateQueries({ queryKey: configKeys.postgrest(ref) })
       if (currentStatus === 'Updated') toast.success(JWT_UPDATED_TOAST)
     }
@@ -222,6 +227,29 @@ export function ApiSettings() {
       </Panel>
 
       <Panel id="api-keys-title" title={API_KEYS_TITLE} description={API_KEYS_DESCRIPTION}>
+        {keys.isPending ? (
+          <div className="px-4 py-4">
+            <Skeleton className="h-20 w-full" />
+          </div>
+        ) : keys.isError ? (
+          <div className="px-4 py-4">
+            <Alert tone="error" title={RETRIEVE_KEYS_FAILED}>
+              {getErrorMessage(keys.error)}
+            </Alert>
+          </div>
+        ) : (
+          <NewApiKeys
+            projectRef={ref}
+            keys={keys.data}
+            canReadSecrets={canReadSecrets}
+            secretsRestricted={permissionsKnown && !canReadSecrets}
+            canManage={canUpdate}
+          />
+        )}
+      </Panel>
+
+      <Panel id="legacy-api-keys-title" title={LEGACY_KEYS_TITLE} description={LEGACY_KEYS_DESCRIPTION}>
+        <LegacyApiKeysSwitch projectRef={ref} canManage={canUpdate} />
         {keys.isPending ? (
           <div className="px-4 py-4">
             <Skeleton className="h-20 w-full" />

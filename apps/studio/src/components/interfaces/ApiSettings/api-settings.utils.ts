@@ -6,9 +6,12 @@ export function projectUrlOf(appConfig: Pick<AppConfig, 'protocol' | 'endpoint'>
   return `${appConfig.protocol}://${appConfig.endpoint}`
 }
 
-/** A key's value from the `[{name, api_key}]` list, if the member may see it. */
-export function apiKeyOf(keys: readonly { name: string; api_key: string }[] | undefined, name: string) {
-  return keys?.find((key) => key.name === name)?.api_key
+/** A legacy key's value (anon, service_role) from the key list, if the member may see it. */
+export function apiKeyOf(
+  keys: readonly { name: string; type?: string; api_key: string | null }[] | undefined,
+  name: 'anon' | 'service_role',
+): string | undefined {
+  return keys?.find((key) => key.name === name && (key.type ?? 'legacy') === 'legacy')?.api_key ?? undefined
 }
 
 /** The error of a custom JWT secret, or undefined when it is empty (generated) or long enough. */

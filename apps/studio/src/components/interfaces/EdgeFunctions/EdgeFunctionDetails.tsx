@@ -1,6 +1,6 @@
 import { PermissionAction, PermissionResource } from '@pgfleet/contracts'
 import { Link, useParams } from 'react-router'
-import { useApiKeysQuery } from '../../../data/config/api-keys-query'
+import { useApiKeysQuery } from '../../../data/api-keys/api-keys-query'
 import { useProjectSettingsQuery } from '../../../data/config/project-settings-query'
 import { useEdgeFunctionQuery } from '../../../data/edge-functions/edge-function-query'
 import { useProjectDetailQuery } from '../../../data/projects/project-detail-query'

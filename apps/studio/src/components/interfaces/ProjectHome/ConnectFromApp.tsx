@@ -1,4 +1,4 @@
-import { useApiKeysQuery } from '../../../data/config/api-keys-query'
+import { useApiKeysQuery } from '../../../data/api-keys/api-keys-query'
 import { useProjectSettingsQuery } from '../../../data/config/project-settings-query'
 import { CodeBlock } from '../../ui/CodeBlock'
 import { ErrorState } from '../../ui/ErrorState'
