@@ -24,6 +24,7 @@ import { platformIsolationRoutes } from './routes/platform-isolation'
 import { profileRoutes } from './routes/profile'
 import { projectAuthRoutes } from './routes/project-auth'
 import { projectAuthConfigRoutes } from './routes/project-auth-config'
+import { projectAuthUsersRoutes } from './routes/project-auth-users'
 import { projectExtensionRoutes } from './routes/project-extensions'
 import { projectInfrastructureRoutes } from './routes/project-infrastructure'
 import { projectKeysRoutes } from './routes/project-keys'
@@ -106,6 +107,7 @@ export async function buildServer(ctx: AppContext, logger: FastifyBaseLogger): P
   await app.register(projectStorageRoutes(ctx))
   await app.register(projectAuthRoutes(ctx))
   await app.register(projectAuthConfigRoutes(ctx))
+  await app.register(projectAuthUsersRoutes(ctx))
   await app.register(edgeFunctionRoutes(ctx))
   await app.register(edgeFunctionInvokeRoutes(ctx))
   await app.register(assistantRoutes(ctx))
