@@ -30,10 +30,9 @@ test('Auth, Vault and Infrastructure show what the platform knows about the proj
     await client.end()
   }
 
-  // Auth: no auth server, the policy under its table, the tables without RLS, the data API's roles
-  await page.goto(`/project/${ref}/auth`)
-  await expect(page).toHaveTitle(/^Auth \| /)
-  await expect(page.getByTestId('no-auth-server')).toContainText('does not run an auth server (GoTrue)')
+  // Auth's Policies: the policy under its table, the tables without RLS, the data API's roles
+  await page.goto(`/project/${ref}/auth/policies`)
+  await expect(page).toHaveTitle(/^Policies \| /)
   const notes = page.getByTestId('policy-table-public.e2e_notes')
   const policy = notes.getByTestId('policy-owners read their notes')
   await expect(policy).toContainText('SELECT')

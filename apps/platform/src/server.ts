@@ -22,9 +22,10 @@ import { pgMetaQueryRoutes } from './routes/pg-meta-query'
 import { platformInfoRoutes } from './routes/platform-info'
 import { platformIsolationRoutes } from './routes/platform-isolation'
 import { profileRoutes } from './routes/profile'
+import { projectApiKeyRoutes } from './routes/project-api-keys'
 import { projectAuthRoutes } from './routes/project-auth'
 import { projectAuthConfigRoutes } from './routes/project-auth-config'
-import { projectApiKeyRoutes } from './routes/project-api-keys'
+import { projectAuthUsersRoutes } from './routes/project-auth-users'
 import { projectExtensionRoutes } from './routes/project-extensions'
 import { projectInfrastructureRoutes } from './routes/project-infrastructure'
 import { projectKeysRoutes } from './routes/project-keys'
@@ -108,6 +109,7 @@ export async function buildServer(ctx: AppContext, logger: FastifyBaseLogger): P
   await app.register(projectStorageRoutes(ctx))
   await app.register(projectAuthRoutes(ctx))
   await app.register(projectAuthConfigRoutes(ctx))
+  await app.register(projectAuthUsersRoutes(ctx))
   await app.register(edgeFunctionRoutes(ctx))
   await app.register(edgeFunctionInvokeRoutes(ctx))
   await app.register(assistantRoutes(ctx))

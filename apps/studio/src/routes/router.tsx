@@ -38,7 +38,13 @@ export const PAGE_TITLES = {
   databaseSettings: 'Database settings',
   edgeFunctions: 'Edge Functions',
   edgeFunctionDetails: 'Edge function details',
-  auth: 'Auth',
+  authUsers: 'Users',
+  authPolicies: 'Policies',
+  authProviders: 'Auth providers',
+  authTemplates: 'Email templates',
+  authUrlConfiguration: 'URL configuration',
+  authRateLimits: 'Rate limits',
+  authSessions: 'Auth sessions',
   vault: 'Vault',
   infrastructure: 'Infrastructure',
   usage: 'Usage',
@@ -94,7 +100,13 @@ const ProjectDatabase = lazy(() => import('./project-database'))
 const ProjectDatabaseExtensions = lazy(() => import('./project-database-extensions'))
 const ProjectSettingsApi = lazy(() => import('./project-settings-api'))
 const ProjectSettingsDatabase = lazy(() => import('./project-settings-database'))
-const ProjectAuth = lazy(() => import('./project-auth'))
+const ProjectAuthUsers = lazy(() => import('./project-auth-users'))
+const ProjectAuthPolicies = lazy(() => import('./project-auth-policies'))
+const ProjectAuthProviders = lazy(() => import('./project-auth-providers'))
+const ProjectAuthTemplates = lazy(() => import('./project-auth-templates'))
+const ProjectAuthUrlConfiguration = lazy(() => import('./project-auth-url-configuration'))
+const ProjectAuthRateLimits = lazy(() => import('./project-auth-rate-limits'))
+const ProjectAuthSessions = lazy(() => import('./project-auth-sessions'))
 const ProjectVault = lazy(() => import('./project-vault'))
 const ProjectInfrastructure = lazy(() => import('./project-infrastructure'))
 const ProjectUsage = lazy(() => import('./project-usage'))
@@ -275,7 +287,42 @@ export const routes: RouteObject[] = [
                 handle: { title: PAGE_TITLES.databaseSettings } satisfies RouteHandle,
                 element: page(ProjectSettingsDatabase),
               },
-              { path: 'auth', handle: { title: PAGE_TITLES.auth } satisfies RouteHandle, element: page(ProjectAuth) },
+              { path: 'auth', element: <Navigate to="users" replace /> },
+              {
+                path: 'auth/users',
+                handle: { title: PAGE_TITLES.authUsers } satisfies RouteHandle,
+                element: page(ProjectAuthUsers),
+              },
+              {
+                path: 'auth/policies',
+                handle: { title: PAGE_TITLES.authPolicies } satisfies RouteHandle,
+                element: page(ProjectAuthPolicies),
+              },
+              {
+                path: 'auth/providers',
+                handle: { title: PAGE_TITLES.authProviders } satisfies RouteHandle,
+                element: page(ProjectAuthProviders),
+              },
+              {
+                path: 'auth/templates',
+                handle: { title: PAGE_TITLES.authTemplates } satisfies RouteHandle,
+                element: page(ProjectAuthTemplates),
+              },
+              {
+                path: 'auth/url-configuration',
+                handle: { title: PAGE_TITLES.authUrlConfiguration } satisfies RouteHandle,
+                element: page(ProjectAuthUrlConfiguration),
+              },
+              {
+                path: 'auth/rate-limits',
+                handle: { title: PAGE_TITLES.authRateLimits } satisfies RouteHandle,
+                element: page(ProjectAuthRateLimits),
+              },
+              {
+                path: 'auth/sessions',
+                handle: { title: PAGE_TITLES.authSessions } satisfies RouteHandle,
+                element: page(ProjectAuthSessions),
+              },
               {
                 path: 'vault',
                 handle: { title: PAGE_TITLES.vault } satisfies RouteHandle,

@@ -1,6 +1,7 @@
-export const AUTH_TITLE = 'Auth'
-export const NO_AUTH_SERVER_NOTICE =
-  'pgfleet does not run an auth server (GoTrue) for projects, so there are no app users, sign-in providers or auth emails to manage here.'
+export const AUTH_TITLE = 'Policies'
+export const AUTH_POLICIES_INTRO =
+  'What decides access to the project’s data for the users of its auth server and for every other client: row-level security policies, the data API’s roles and the JWTs that pick them.'
+export const USERS_LINK = 'Users'
 
 export const POLICIES_TITLE = 'Row-level security policies'
 export const POLICIES_DESCRIPTION =

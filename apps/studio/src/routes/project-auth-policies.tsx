@@ -1,5 +1,5 @@
 import { ProjectAuthPage } from '../components/interfaces/ProjectAuth/ProjectAuthPage'
 
-export default function ProjectAuthRoute() {
+export default function ProjectAuthPoliciesRoute() {
   return <ProjectAuthPage />
 }

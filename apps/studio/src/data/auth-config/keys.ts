@@ -1,0 +1,3 @@
+export const authConfigKeys = {
+  config: (ref: string | undefined) => ['projects', ref, 'auth-config'] as const,
+}

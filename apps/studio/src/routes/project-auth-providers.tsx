@@ -1,0 +1,5 @@
+import { ProvidersPage } from '../components/interfaces/AuthSettings/ProvidersPage'
+
+export default function ProjectAuthProvidersRoute() {
+  return <ProvidersPage />
+}

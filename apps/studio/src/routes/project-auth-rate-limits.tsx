@@ -1,0 +1,5 @@
+import { RateLimitsPage } from '../components/interfaces/AuthSettings/RateLimitsPage'
+
+export default function ProjectAuthRateLimitsRoute() {
+  return <RateLimitsPage />
+}

@@ -1,0 +1,5 @@
+import { SessionsPage } from '../components/interfaces/AuthSettings/SessionsPage'
+
+export default function ProjectAuthSessionsRoute() {
+  return <SessionsPage />
+}
