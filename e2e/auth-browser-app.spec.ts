@@ -94,7 +94,7 @@ test('a user made in the dashboard signs in from an app with supabase-js and see
     await page.goto(`http://127.0.0.1:${(app.address() as AddressInfo).port}/`)
     const outcome = await page.evaluate(
       (args) =>
-        (window as unknown as { run: (a: unknown) => Promise<{ error?: string; stored?: string[] }> }).run(args),
+        (globalThis as unknown as { run: (a: unknown) => Promise<{ error?: string; stored?: string[] }> }).run(args),
       { url: `${platform}/p/${ref}`, key: publishable, ref, email: 'ann@browser-app.test', password: 'ann-password-1' },
     )
     expect(outcome.error).toBeUndefined()

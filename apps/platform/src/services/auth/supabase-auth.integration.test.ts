@@ -176,6 +176,31 @@ describe('row-level security with auth.uid()', () => {
   })
 })
 
+describe('storage with real sessions', () => {
+  it("keeps each user's files in their own folder by a policy on auth.uid()", async () => {
+    await p.sql(`
+      create policy "own folder read" on storage.objects for select to authenticated
+        using (bucket_id = 'docs' and (storage.foldername(name))[1] = auth.uid()::text);
+      create policy "own folder write" on storage.objects for insert to authenticated
+        with check (bucket_id = 'docs' and (storage.foldername(name))[1] = auth.uid()::text);
+    `)
+    const service = createClient(p.projectUrl, p.serviceKey, {
+      auth: { persistSession: false, autoRefreshToken: false },
+    })
+    expect((await service.storage.createBucket('docs', { public: false })).error).toBeNull()
+    const ann = p.authClient()
+    const annId = (await ann.auth.signInWithPassword({ email: 'ann@example.com', password: 'ann-password-1' })).data
+      .user?.id
+    const bob = p.authClient()
+    const bobId = (await bob.auth.signInWithPassword({ email: 'bob@example.com', password: 'bob-password-2' })).data
+      .user?.id
+    expect((await ann.storage.from('docs').upload(`${annId}/plan.txt`, 'ann only')).error).toBeNull()
+    expect((await ann.storage.from('docs').upload(`${bobId}/planted.txt`, 'no')).error).not.toBeNull()
+    expect(await (await ann.storage.from('docs').download(`${annId}/plan.txt`)).data?.text()).toBe('ann only')
+    expect((await bob.storage.from('docs').download(`${annId}/plan.txt`)).error).not.toBeNull()
+  })
+})
+
 describe('anonymous sign-in and settings', () => {
   it('refuses anonymous sign-ins until enabled, then makes an anonymous user', async () => {
     const client = p.authClient()
