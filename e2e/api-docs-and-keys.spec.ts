@@ -72,9 +72,10 @@ test('API docs modal, table page, types download, and JWT secret rotation', asyn
   await expect(modal.getByTestId('api-docs-toggle-keys')).toHaveText('Hide keys')
   await expect(content.getByTestId('api-docs-snippet').first()).toContainText(anonBefore)
 
-  // services pgfleet does not run yet say so next to their snippets
+  // the auth server answers its snippets; realtime, which pgfleet does not run yet, says so next to its own
   await modal.getByRole('navigation').getByRole('button', { name: 'User Management', exact: true }).click()
-  await expect(content.getByTestId('not-hosted-note')).toContainText('does not run the auth server')
+  await expect(content).toContainText('signInWithOtp')
+  await expect(content.getByTestId('not-hosted-note')).toHaveCount(0)
   await modal.getByRole('navigation').getByRole('button', { name: 'Realtime', exact: true }).click()
   await expect(content.getByTestId('not-hosted-note')).toContainText('does not run the realtime server')
   await expect(content).toContainText('30 seconds after a client disconnects')

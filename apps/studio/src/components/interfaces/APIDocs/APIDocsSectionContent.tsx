@@ -9,7 +9,6 @@ import { APIDocsFunctionsSection } from './APIDocsFunctionsSection'
 import { APIDocsStorageSection, type BucketsState } from './APIDocsStorageSection'
 import {
   AUTH_INTRO,
-  AUTH_NOT_HOSTED,
   CONNECT_INTRO,
   DOCS_LINKS,
   LOAD_DESCRIPTION_FAILED,
@@ -71,7 +70,6 @@ export function APIDocsSectionContent({
           <Heading title="User Management">
             {AUTH_INTRO} <DocsLink href={DOCS_LINKS.auth} />
           </Heading>
-          <NotHostedNote text={AUTH_NOT_HOSTED} />
           <Snippets snippets={authSnippets(language, context)} />
         </>
       )

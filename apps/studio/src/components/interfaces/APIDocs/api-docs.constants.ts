@@ -58,8 +58,6 @@ export const LOAD_DESCRIPTION_FAILED = 'Failed to load the API description'
 export const CONNECT_INTRO =
   'Interact with your database through the REST interface. Use the client library or plain HTTP requests with your API key.'
 export const AUTH_INTRO = 'Sign users up and in, and manage their sessions, with the auth API.'
-export const AUTH_NOT_HOSTED =
-  "pgfleet does not run the auth server for projects yet, so these calls have nothing to answer them here. The data API already verifies JWTs signed with the project's JWT secret (Settings > API), and row-level security policies can use their claims."
 export const REALTIME_NOT_HOSTED =
   'pgfleet does not run the realtime server for projects yet, so these subscriptions have nothing to answer them here.'
 export const STORAGE_INTRO = 'Store and serve large files. Files are served through a global CDN in over 285 cities.'

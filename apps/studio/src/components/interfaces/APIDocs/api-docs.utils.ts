@@ -202,7 +202,23 @@ export function authSnippets(lang: SnippetLanguage, { url, anonKey }: SnippetCon
         title: 'User login',
         code: `let { data, error } = await supabase.auth.signInWithPassword({\n  email: 'someone@email.com',\n  password: 'some-secure-password'\n})`,
       },
+      {
+        title: 'Sign in with a magic link',
+        code: `let { data, error } = await supabase.auth.signInWithOtp({\n  email: 'someone@email.com'\n})`,
+      },
+      {
+        title: 'Sign in with a provider',
+        code: `let { data, error } = await supabase.auth.signInWithOAuth({\n  provider: 'github'\n})`,
+      },
       { title: 'Get user', code: 'const { data: { user } } = await supabase.auth.getUser()' },
+      {
+        title: 'Send a password recovery email',
+        code: `let { data, error } = await supabase.auth.resetPasswordForEmail('someone@email.com')`,
+      },
+      {
+        title: 'Update user',
+        code: `const { data, error } = await supabase.auth.updateUser({\n  data: { hello: 'world' }\n})`,
+      },
       { title: 'User logout', code: 'let { error } = await supabase.auth.signOut()' },
     ]
   }
@@ -214,6 +230,18 @@ export function authSnippets(lang: SnippetLanguage, { url, anonKey }: SnippetCon
     {
       title: 'User login',
       code: `curl -X POST '${url}/auth/v1/token?grant_type=password' \\\n-H "apikey: ${anonKey}" \\\n-H "Content-Type: application/json" \\\n-d '{ "email": "someone@email.com", "password": "some-secure-password" }'`,
+    },
+    {
+      title: 'Sign in with a magic link',
+      code: `curl -X POST '${url}/auth/v1/magiclink' \\\n-H "apikey: ${anonKey}" \\\n-H "Content-Type: application/json" \\\n-d '{ "email": "someone@email.com" }'`,
+    },
+    {
+      title: 'Get user',
+      code: `curl -X GET '${url}/auth/v1/user' \\\n-H "apikey: ${anonKey}" \\\n-H "Authorization: Bearer USER_TOKEN"`,
+    },
+    {
+      title: 'User logout',
+      code: `curl -X POST '${url}/auth/v1/logout' \\\n-H "apikey: ${anonKey}" \\\n-H "Authorization: Bearer USER_TOKEN"`,
     },
   ]
 }
