@@ -196,6 +196,33 @@ describe('changing the address, and invitations', () => {
   })
 })
 
+describe('reauthentication', () => {
+  it('asks for a code by email before a password change when the project wants it', async () => {
+    await p.configure({ security_update_password_require_reauthentication: true })
+    try {
+      const client = p.authClient()
+      const admin = p.authClient({ key: p.serviceKey }).auth.admin
+      const { data } = await admin.createUser({
+        email: 'reo@example.com',
+        password: 'reo-password-1',
+        email_confirm: true,
+      })
+      expect(data.user).toBeTruthy()
+      await client.auth.signInWithPassword({ email: 'reo@example.com', password: 'reo-password-1' })
+      const without = await client.auth.updateUser({ password: 'reo-password-2' })
+      expect(without.error?.code).toBe('reauthentication_needed')
+      expect((await client.auth.reauthenticate()).error).toBeNull()
+      const code = codeIn((await smtp.waitForMail('reo@example.com')).text)
+      expect((await client.auth.updateUser({ password: 'reo-password-2', nonce: code })).error).toBeNull()
+      expect(
+        (await p.authClient().auth.signInWithPassword({ email: 'reo@example.com', password: 'reo-password-2' })).error,
+      ).toBeNull()
+    } finally {
+      await p.configure({ security_update_password_require_reauthentication: false })
+    }
+  })
+})
+
 describe('without SMTP', () => {
   it('says plainly that email cannot be sent', async () => {
     await p.configure({ smtp_host: null, smtp_admin_email: null })

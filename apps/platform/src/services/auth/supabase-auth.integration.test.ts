@@ -225,6 +225,26 @@ describe('anonymous sign-in and settings', () => {
   })
 })
 
+describe('read-only mode', () => {
+  it('refuses sign-ups and sign-ins with a clear error while reads keep working', async () => {
+    const client = p.authClient()
+    await client.auth.signInWithPassword({ email: 'ann@example.com', password: 'ann-password-1' })
+    p.t.platform.ctx.resources.modes.set(p.ref, true)
+    try {
+      const signUp = await p.authFetch('/signup', {
+        method: 'POST',
+        body: JSON.stringify({ email: 'ro@example.com', password: 'ro-password-1' }),
+      })
+      expect(signUp.status).toBe(503)
+      expect(signUp.body.code).toBe('read_only_mode')
+      expect(String(signUp.body.message)).toMatch(/read-only/)
+      expect((await client.auth.getUser()).data.user?.email).toBe('ann@example.com')
+    } finally {
+      p.t.platform.ctx.resources.modes.set(p.ref, false)
+    }
+  })
+})
+
 describe('errors in both shapes', () => {
   it('answers { code, message } with the version header, { code, error_code, msg } without', async () => {
     const body = JSON.stringify({ email: 'ann@example.com', password: 'wrong-password' })
