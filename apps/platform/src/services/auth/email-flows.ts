@@ -23,6 +23,7 @@ export const VERIFY_TYPES = {
   recovery: 'recovery_token',
   email_change: 'email_change_token_new',
   email: 'confirmation_token',
+  sms: 'confirmation_token',
 } as const satisfies Record<string, TokenColumn>
 export type VerifyType = keyof typeof VERIFY_TYPES
 

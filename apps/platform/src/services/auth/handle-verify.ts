@@ -6,7 +6,7 @@ import { consumeToken, SENT_AT, type TokenColumn, tokenHash } from './one-time-t
 import { redirectTarget } from './redirects'
 import { type AuthMethod, type SessionAnswer, startSession } from './sessions'
 import { USER_COLUMNS, type UserRow } from './users-store'
-import { normalizeEmail } from './validation'
+import { normalizeEmail, normalizePhone } from './validation'
 
 /**
  * `/verify`: completes what an email's link or code started. `GET` is the link a browser follows: it redirects to
@@ -21,6 +21,7 @@ const METHOD_OF: Record<VerifyType, AuthMethod> = {
   recovery: 'recovery',
   email_change: 'email_change',
   email: 'otp',
+  sms: 'otp',
 }
 
 const expired = () => new AuthError(403, 'otp_expired', 'Email link is invalid or has expired')
@@ -47,7 +48,7 @@ async function findByHash(
 
 /** The columns a type's code may be in: an email OTP may confirm a sign-up or sign in by link. */
 function columnsOf(type: VerifyType): TokenColumn[] {
-  if (type === 'email') return ['confirmation_token', 'recovery_token']
+  if (type === 'email' || type === 'sms') return ['confirmation_token', 'recovery_token']
   if (type === 'email_change') return ['email_change_token_new', 'email_change_token_current']
   return [VERIFY_TYPES[type]]
 }
@@ -61,7 +62,7 @@ async function verifyHash(call: AuthCall, type: VerifyType, rawHash: string): Pr
     if (!found) throw expired()
     const { user, column } = found
     const sentAt = (user as unknown as Record<string, Date | null>)[SENT_AT[column]]
-    const lifetimeMs = call.project.config.mailer_otp_exp * 1000
+    const lifetimeMs = (type === 'sms' ? call.project.config.sms_otp_exp : call.project.config.mailer_otp_exp) * 1000
     if (column !== 'email_change_token_current' && (!sentAt || Date.now() - sentAt.getTime() > lifetimeMs)) {
       throw expired()
     }
@@ -125,6 +126,14 @@ async function complete(
     return changed[0]
   }
   void column
+  if (type === 'sms') {
+    const { rows } = await client.query<UserRow>(
+      `UPDATE auth.users SET phone_confirmed_at = coalesce(phone_confirmed_at, now()), updated_at = now()
+       WHERE id = $1 RETURNING ${USER_COLUMNS}`,
+      [user.id],
+    )
+    return rows[0] as UserRow
+  }
   const { rows } = await client.query<UserRow>(
     `UPDATE auth.users SET email_confirmed_at = coalesce(email_confirmed_at, now()), updated_at = now()
      WHERE id = $1 RETURNING ${USER_COLUMNS}`,
@@ -152,6 +161,9 @@ export async function handleVerifyPost(call: AuthCall): Promise<AuthResponse> {
   } else if (typeof body.token === 'string' && body.token !== '' && body.email !== undefined) {
     if (!/^\d{6,10}$/.test(body.token)) throw expired()
     hash = tokenHash(normalizeEmail(body.email), body.token)
+  } else if (typeof body.token === 'string' && body.token !== '' && body.phone !== undefined) {
+    if (!/^\d{6,10}$/.test(body.token)) throw expired()
+    hash = tokenHash(normalizePhone(body.phone), body.token)
   } else {
     throw validationFailed('Verify requires either a token and an email, or a token hash')
   }

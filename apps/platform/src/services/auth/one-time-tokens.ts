@@ -51,8 +51,10 @@ export async function issueToken(
   column: TokenColumn,
   address: string,
   length: number,
+  /** a fixed code instead of a random one (a project's test numbers) */
+  fixedCode?: string,
 ): Promise<{ code: string; hash: string }> {
-  const code = numericCode(length)
+  const code = fixedCode ?? numericCode(length)
   const hash = tokenHash(address, code)
   await client.query(
     `UPDATE auth.users SET ${column} = $2, ${SENT_AT[column]} = now(), updated_at = now() WHERE id = $1`,

@@ -214,6 +214,20 @@ describe('anonymous sign-in and settings', () => {
     expect(settings.body).toMatchObject({ external: { anonymous_users: true, email: true }, mailer_autoconfirm: true })
   })
 
+  it("signs in a project's test phone number with its fixed code; other numbers are refused plainly", async () => {
+    await p.configure({ external_phone_enabled: true, sms_test_otp: '15550001111=246810' })
+    const client = p.authClient()
+    expect((await client.auth.signInWithOtp({ phone: '+1 555 000 1111' })).error).toBeNull()
+    const wrong = await client.auth.verifyOtp({ phone: '15550001111', token: '111111', type: 'sms' })
+    expect(wrong.error?.code).toBe('otp_expired')
+    const { data, error } = await client.auth.verifyOtp({ phone: '15550001111', token: '246810', type: 'sms' })
+    expect(error).toBeNull()
+    expect(data.user?.phone).toBe('15550001111')
+    expect(data.user?.phone_confirmed_at).toBeTruthy()
+    const other = await client.auth.signInWithOtp({ phone: '+15550002222' })
+    expect(other.error?.code).toBe('sms_send_failed')
+  })
+
   it('refuses sign-ups when they are disabled', async () => {
     await p.configure({ disable_signup: true })
     try {
