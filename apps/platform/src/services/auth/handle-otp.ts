@@ -111,8 +111,6 @@ export async function handleReauthenticate(call: AuthCall): Promise<AuthResponse
   return json(200, {})
 }
 
-export type { UserRow }
-
 /** A project's test numbers: `phone=code` pairs, comma-separated (sms_test_otp). */
 export function testOtpOf(setting: string | null, phone: string): string | null {
   for (const pair of (setting ?? '').split(',')) {
