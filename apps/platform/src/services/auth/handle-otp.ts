@@ -3,7 +3,7 @@ import { deliverAuthEmail } from './deliver'
 import { type LinkOptions, sendConfirmation, sendEmailChange, sendMagicLink, sendRecovery } from './email-flows'
 import { AuthError, notFound, validationFailed } from './errors'
 import { issueToken } from './one-time-tokens'
-import { insertUser, type UserRow, userByEmail, userById, userByPhone } from './users-store'
+import { insertUser, userByEmail, userById, userByPhone } from './users-store'
 import { checkMetadata, normalizeEmail, normalizePhone } from './validation'
 
 /**
