@@ -121,9 +121,9 @@ describe('pg-meta tables', () => {
     const withSystem = await list(PgTable, '/tables?include_columns=false&include_system_schemas=true')
     expect(withSystem.some((t) => t.schema === 'pg_catalog')).toBe(true)
     expect(withSystem.some((t) => t.schema === '_pgfleet')).toBe(true)
-    const excluded = await list(PgTable, '/tables?include_columns=false&excluded_schemas=app')
+    const excluded = await list(PgTable, '/tables?include_columns=false&excluded_schemas=app,auth,storage')
     expect(excluded.map((t) => t.name)).toEqual(['authors', 'books', 'profiles'])
-    const page = await list(PgTable, '/tables?include_columns=false&limit=2&offset=1')
+    const page = await list(PgTable, '/tables?include_columns=false&excluded_schemas=auth,storage&limit=2&offset=1')
     expect(page.map((t) => t.name)).toEqual(['books', 'profiles'])
   })
 
@@ -153,7 +153,8 @@ describe('pg-meta tables', () => {
 describe('pg-meta catalog lists', () => {
   it('lists schemas without the system ones', async () => {
     const schemas = await list(PgSchema, '/schemas')
-    expect(schemas.map((s) => s.name)).toEqual(['app', 'extensions', 'public'])
+    // the auth and storage schemas are the project's too (owned by their services), listed as postgres-meta lists them
+    expect(schemas.map((s) => s.name)).toEqual(['app', 'auth', 'extensions', 'public', 'storage'])
     expect(schemas[0]?.owner).toBe('postgres')
   })
 
@@ -245,14 +246,14 @@ describe('pg-meta catalog lists', () => {
   })
 
   it('lists enums and composite types', async () => {
-    const types = await list(PgType, '/types')
+    const types = await list(PgType, '/types?excluded_schemas=auth')
     expect(types.map((t) => `${t.kind}:${t.name}`)).toEqual(['composite:address', 'enum:mood'])
     expect(types[1]?.enums).toEqual(['happy', 'sad', 'meh'])
     expect(types[0]?.attributes.map((a) => `${a.name}:${a.type_name}`)).toEqual(['street:text', 'zip:int4'])
   })
 
   it('lists whole foreign keys, telling one-to-one ones apart', async () => {
-    const keys = await list(PgForeignKey, '/foreign-keys')
+    const keys = await list(PgForeignKey, '/foreign-keys?excluded_schemas=auth,storage')
     expect(keys.map((k) => [k.constraint_name, k.is_one_to_one, k.on_delete])).toEqual([
       ['books_author_id_fkey', false, 'CASCADE'],
       ['profiles_author_id_fkey', true, 'NO ACTION'],
