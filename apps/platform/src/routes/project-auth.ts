@@ -2,6 +2,7 @@ import { PROJECT_REF_PATTERN } from '@pgfleet/contracts'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { AppContext } from '../context'
 import { ProjectHostResolver } from '../control/custom-domains/host-routing'
+import { cleanBodyText } from '../http/bad-input'
 import type { AuthRequest, AuthResponse } from '../services/auth/call'
 import { AuthError, errorBody } from '../services/auth/errors'
 import { type AuthDeps, handleAuthRequest } from '../services/auth/router'
@@ -28,19 +29,29 @@ export function projectAuthRoutes(ctx: AppContext) {
 
     await app.register(async (auth) => {
       auth.removeAllContentTypeParsers()
-      auth.addContentTypeParser('*', { parseAs: 'string', bodyLimit: MAX_BODY_BYTES }, (request, body, done) => {
-        const text = String(body)
-        if (text.trim() === '') return done(null, undefined)
-        const type = request.headers['content-type'] ?? ''
-        try {
-          if (/application\/x-www-form-urlencoded/i.test(type)) {
-            return done(null, Object.fromEntries(new URLSearchParams(text)))
+      auth.addContentTypeParser(
+        '*',
+        { parseAs: 'buffer', bodyLimit: MAX_BODY_BYTES },
+        (request, body: Buffer, done) => {
+          const type = request.headers['content-type'] ?? ''
+          let text: string
+          try {
+            // invalid UTF-8 and NUL are refused as everywhere on the platform, with the platform's message
+            text = cleanBodyText(body, !/application\/x-www-form-urlencoded/i.test(type))
+          } catch (error) {
+            return done(new AuthError(400, 'validation_failed', (error as Error).message), undefined)
           }
-          done(null, JSON.parse(text))
-        } catch {
-          done(new AuthError(400, 'bad_json', 'Could not parse request body as JSON'), undefined)
-        }
-      })
+          if (text.trim() === '') return done(null, undefined)
+          try {
+            if (/application\/x-www-form-urlencoded/i.test(type)) {
+              return done(null, Object.fromEntries(new URLSearchParams(text)))
+            }
+            done(null, JSON.parse(text))
+          } catch {
+            done(new AuthError(400, 'bad_json', 'Could not parse request body as JSON'), undefined)
+          }
+        },
+      )
       auth.setErrorHandler((error: Error & { statusCode?: number }, request, reply) => {
         const authError =
           error instanceof AuthError

@@ -41,6 +41,7 @@ const TABLE: Row[] = [
   [A.READ, R.STORAGE_ARCHIVE, devUp],
   [A.FUNCTIONS_READ, R.EDGE_FUNCTIONS, all],
   [A.FUNCTIONS_WRITE, R.EDGE_FUNCTIONS, devUp],
+  [A.UPDATE, R.AUTH, devUp],
 ]
 
 describe('permission table', () => {
