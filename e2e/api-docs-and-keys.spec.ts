@@ -74,7 +74,7 @@ test('API docs modal, table page, types download, and JWT secret rotation', asyn
 
   // the auth server answers its snippets; realtime, which pgfleet does not run yet, says so next to its own
   await modal.getByRole('navigation').getByRole('button', { name: 'User Management', exact: true }).click()
-  await expect(content).toContainText('signInWithOtp')
+  await expect(content).toContainText('/auth/v1/magiclink')
   await expect(content.getByTestId('not-hosted-note')).toHaveCount(0)
   await modal.getByRole('navigation').getByRole('button', { name: 'Realtime', exact: true }).click()
   await expect(content.getByTestId('not-hosted-note')).toContainText('does not run the realtime server')
